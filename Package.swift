@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "TerminalEngine",
+    products: [
+        .library(name: "Engine", targets: ["Engine"]),
+        .library(name: "Profiler", targets: ["Profiler"]),
+        .executable(name: "tuibench", targets: ["tuibench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // libunistring ships no pkg-config file; the module map links it by name.
+        .systemLibrary(
+            name: "CUnistring",
+            providers: [.apt(["libunistring-dev"])]
+        ),
+        .target(name: "Profiler"),
+        .target(name: "Engine", dependencies: ["CUnistring"]),
+        .executableTarget(
+            name: "tuibench",
+            dependencies: [
+                "Engine",
+                "Profiler",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),
+        .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)

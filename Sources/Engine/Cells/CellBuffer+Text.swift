@@ -1,0 +1,83 @@
+extension CellBuffer {
+    /// Writes `text` on row `y` starting at column `x` in `style`, clipped to
+    /// `clip` (and the buffer); returns the column after the last cluster
+    /// (which may lie beyond the clip).
+    ///
+    /// Clusters are measured by ``GraphemeWidth``; zero-width clusters (a lone
+    /// combining mark, U+200B) are dropped. A wide grapheme that would be cut
+    /// by the clip's right or left edge is drawn as a blank instead, so a wide
+    /// grapheme is never split. Control characters and escape sequences are
+    /// shown as harmless pictures (see ``TextSegmenter``). Newlines are not
+    /// line breaks here: a `Text` view splits lines before drawing.
+    @discardableResult
+    public func write(_ text: String, x: Int, y: Int, style: StyleID = 0, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard !area.isEmpty, y >= area.y, y < area.maxY else {
+            return x + GraphemeWidth.width(of: text)
+        }
+        let row = mutableRow(y)
+        var cursor = x
+        var first = Int.max, last = Int.min
+        let graphemes = self.graphemes
+        TextSegmenter.forEachCluster(in: text) { cluster in
+            let w = cluster.width
+            guard w > 0 else { return }
+            defer { cursor += w }
+            let end = cursor + w
+            guard end > area.x, cursor < area.maxX else { return }
+            let cell: Cell
+            var at = cursor
+            if cursor < area.x || end > area.maxX {
+                // A wide grapheme cut by an edge: show a blank in its visible half.
+                at = Swift.max(cursor, area.x)
+                cell = .blank(style)
+            } else if let scalar = cluster.scalar {
+                cell = Cell(scalar: scalar, width: w, style: style)
+            } else {
+                cell = Cell(cluster: graphemes.intern(cluster.utf8, isUncertain: cluster.isUncertain),
+                            width: w, style: style)
+            }
+            let cw = cell.width
+            let extra = repairEdges(row, y: y, from: at, to: at + cw)
+            if !extra.isEmpty { first = Swift.min(first, extra.x); last = Swift.max(last, extra.maxX) }
+            row[at] = cell
+            if cw == 2 { row[at + 1] = .continuation(style) }
+            first = Swift.min(first, at)
+            last = Swift.max(last, at + cw)
+        }
+        if first < last { damage.add(Rect(x: first, y: y, width: last - first, height: 1)) }
+        return cursor
+    }
+
+    /// Writes one cell (and its continuation when wide) at (`x`, `y`),
+    /// repairing any wide grapheme it cuts. A wide cell that would straddle
+    /// the right edge is written as a blank.
+    public func put(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, y >= 0, x < columns, y < rows, !cell.isContinuation else { return }
+        var c = cell
+        if c.width == 2 && x + 1 >= columns { c = .blank(cell.style) }
+        let row = mutableRow(y)
+        let extra = repairEdges(row, y: y, from: x, to: x + c.width)
+        row[x] = c
+        if c.width == 2 { row[x + 1] = .continuation(c.style) }
+        damage.add(Rect(x: x, y: y, width: c.width, height: 1).union(extra))
+    }
+
+    /// The text of cell (`x`, `y`): its grapheme, "" for a continuation.
+    public func text(x: Int, y: Int) -> String {
+        let c = self[x, y]
+        if c.isContinuation { return "" }
+        if c.isCluster { return graphemes.string(c.payload) }
+        return String(Character(Unicode.Scalar(c.payload) ?? "\u{FFFD}"))
+    }
+
+    /// Row `y` as text, each grapheme once (continuations contribute nothing).
+    public func text(row y: Int) -> String {
+        var s = ""
+        for x in 0..<columns { s += text(x: x, y: y) }
+        return s
+    }
+
+    /// The whole buffer as text rows, for snapshots.
+    public var textRows: [String] { (0..<rows).map { text(row: $0) } }
+}

@@ -1,0 +1,120 @@
+/// Interns grapheme clusters of more than one scalar, so a ``Cell`` can hold
+/// any cluster in 29 bits.
+///
+/// All cluster bytes live in one arena; a cluster is (offset, length) into it.
+/// Lookup is an open-addressing hash over the arena itself, so finding an
+/// already-interned cluster allocates nothing. The same cluster maps to the
+/// same index until ``compact(keeping:)`` rebuilds the table from the clusters
+/// still in use, which the owner does only when dead entries dominate — never
+/// per frame.
+public final class GraphemeTable {
+    struct Entry {
+        var offset: Int32
+        var length: Int32
+        var hash: UInt32
+        var isUncertain: Bool
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var entries: [Entry] = []
+    /// Open-addressing slots holding `entry index + 1`; 0 is empty. Power-of-two size.
+    private var slots: [UInt32] = Array(repeating: 0, count: 64)
+
+    public init() {}
+
+    /// Number of interned clusters.
+    public var count: Int { entries.count }
+
+    @inline(__always)
+    static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h: UInt32 = 2_166_136_261  // FNV-1a
+        for b in utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+        return h
+    }
+
+    /// The index of `utf8`, interning it on first use.
+    ///
+    /// - Complexity: O(length) expected; no allocation when already interned.
+    public func intern(_ utf8: UnsafeBufferPointer<UInt8>, isUncertain: Bool) -> UInt32 {
+        let h = GraphemeTable.hash(utf8)
+        let mask = slots.count - 1
+        var s = Int(h) & mask
+        while slots[s] != 0 {
+            let i = slots[s] - 1
+            let e = entries[Int(i)]
+            if e.hash == h && Int(e.length) == utf8.count && matches(e, utf8) { return i }
+            s = (s + 1) & mask
+        }
+        let i = UInt32(entries.count)
+        precondition(i < Cell.maxClusterIndex, "grapheme table full")
+        entries.append(Entry(offset: Int32(bytes.count), length: Int32(utf8.count), hash: h, isUncertain: isUncertain))
+        bytes.append(contentsOf: utf8)
+        slots[s] = i + 1
+        if entries.count * 2 > slots.count { rehash(capacity: slots.count * 2) }
+        return i
+    }
+
+    private func matches(_ e: Entry, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { all in
+            for k in 0..<utf8.count where all[Int(e.offset) + k] != utf8[k] { return false }
+            return true
+        }
+    }
+
+    private func rehash(capacity: Int) {
+        slots = Array(repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for (i, e) in entries.enumerated() {
+            var s = Int(e.hash) & mask
+            while slots[s] != 0 { s = (s + 1) & mask }
+            slots[s] = UInt32(i + 1)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of cluster `i`.
+    @inline(__always)
+    public func withUTF8<R>(_ i: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let e = entries[Int(i)]
+        return bytes.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[Int(e.offset)..<Int(e.offset + e.length)]))
+        }
+    }
+
+    /// Byte length of cluster `i`.
+    @inline(__always)
+    public func byteCount(_ i: UInt32) -> Int { Int(entries[Int(i)].length) }
+
+    /// Whether terminals disagree on the width of cluster `i`.
+    @inline(__always)
+    public func isUncertain(_ i: UInt32) -> Bool { entries[Int(i)].isUncertain }
+
+    /// The cluster as a `String` (for tests and debugging, not the hot path).
+    public func string(_ i: UInt32) -> String {
+        withUTF8(i) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Rebuilds the table keeping only clusters referenced by `buffers`, and
+    /// rewrites those buffers' cells to the new indices.
+    ///
+    /// - Complexity: O(cells in `buffers` + live clusters).
+    public func compact(keeping buffers: [CellBuffer]) {
+        var remap = [UInt32](repeating: UInt32.max, count: entries.count)
+        let oldBytes = bytes
+        let oldEntries = entries
+        bytes.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        slots = Array(repeating: 0, count: 64)
+        for buffer in buffers {
+            buffer.rewriteClusters { oldIndex in
+                if remap[Int(oldIndex)] == UInt32.max {
+                    let e = oldEntries[Int(oldIndex)]
+                    remap[Int(oldIndex)] = oldBytes.withUnsafeBufferPointer { all in
+                        intern(UnsafeBufferPointer(rebasing: all[Int(e.offset)..<Int(e.offset + e.length)]),
+                               isUncertain: e.isUncertain)
+                    }
+                }
+                return remap[Int(oldIndex)]
+            }
+        }
+    }
+}

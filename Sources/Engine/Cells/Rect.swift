@@ -1,0 +1,52 @@
+/// A rectangle of cells: origin at the top-left, `x` grows right, `y` down.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    @inline(__always)
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    @inline(__always) public var maxX: Int { x + width }
+    @inline(__always) public var maxY: Int { y + height }
+    @inline(__always) public var isEmpty: Bool { width <= 0 || height <= 0 }
+    @inline(__always) public var area: Int { width * height }
+
+    /// The smallest rect containing both (an empty rect contributes nothing).
+    @inline(__always)
+    public func union(_ o: Rect) -> Rect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        let nx = Swift.min(x, o.x), ny = Swift.min(y, o.y)
+        return Rect(x: nx, y: ny, width: Swift.max(maxX, o.maxX) - nx, height: Swift.max(maxY, o.maxY) - ny)
+    }
+
+    /// The overlap of both; empty when they do not meet.
+    @inline(__always)
+    public func intersection(_ o: Rect) -> Rect {
+        let nx = Swift.max(x, o.x), ny = Swift.max(y, o.y)
+        let r = Rect(x: nx, y: ny, width: Swift.min(maxX, o.maxX) - nx, height: Swift.min(maxY, o.maxY) - ny)
+        return r.isEmpty ? .zero : r
+    }
+
+    @inline(__always)
+    public func contains(_ o: Rect) -> Bool {
+        o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY
+    }
+
+    /// True when the rects overlap or touch along an edge (so their union wastes nothing extra).
+    @inline(__always)
+    public func touches(_ o: Rect) -> Bool {
+        x <= o.maxX && o.x <= maxX && y <= o.maxY && o.y <= maxY
+    }
+
+    public var description: String { "(\(x),\(y) \(width)x\(height))" }
+}

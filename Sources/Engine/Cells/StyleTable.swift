@@ -1,0 +1,29 @@
+/// Interns ``Style`` values so cells can hold a 32-bit ``StyleID``.
+///
+/// The same style always gets the same id for the table's lifetime, so two
+/// cells compare equal exactly when their bits do. Id `0` is ``Style/plain``.
+public final class StyleTable {
+    private var styles: [Style] = [.plain]
+    private var ids: [Style: StyleID] = [.plain: 0]
+
+    public init() {}
+
+    /// The id of `style`, interning it on first use.
+    ///
+    /// - Complexity: one hash lookup.
+    @inline(__always)
+    public func id(for style: Style) -> StyleID {
+        if let id = ids[style] { return id }
+        let id = StyleID(styles.count)
+        styles.append(style)
+        ids[style] = id
+        return id
+    }
+
+    /// The style behind `id`.
+    @inline(__always)
+    public subscript(id: StyleID) -> Style { styles[Int(id)] }
+
+    /// How many distinct styles have been interned.
+    public var count: Int { styles.count }
+}

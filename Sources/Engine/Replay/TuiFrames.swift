@@ -1,0 +1,255 @@
+/// A parsed `tuiframes` v1 file: a sequence of whole screens with styles
+/// (see shared/formats/tuiframes.md).
+///
+/// Frames are resolved at parse time into rows of ``Cell`` against the
+/// caller's style and grapheme tables, so replaying them costs no parsing.
+public struct TuiFrames {
+    /// Where the file came from (for messages).
+    public var path: String
+    public var columns: Int
+    public var rows: Int
+    /// Frames in order; each holds `columns × rows` cells, row-major.
+    public var frames: [Frame]
+
+    /// One screen.
+    public struct Frame {
+        public var label: String
+        /// First line of the frame in the file (1-based).
+        public var line: Int
+        public var cells: [Cell]
+    }
+
+    /// Largest accepted size, per the format.
+    public static let maxDimension = 1000
+
+    /// Parses `text`. Throws ``TuiFramesError`` with the 1-based line and
+    /// the reason at the first problem.
+    public static func parse(_ text: String, path: String, styles: StyleTable, graphemes: GraphemeTable) throws(TuiFramesError) -> TuiFrames {
+        var parser = TuiFramesParser(path: path, styles: styles, graphemes: graphemes)
+        return try parser.parse(text)
+    }
+
+    /// Draws frame `index` into `canvas` (which must have the file's size),
+    /// writing only cells that differ so the canvas's damage is what changed.
+    public func draw(frame index: Int, into canvas: CellBuffer) {
+        precondition(canvas.columns == columns && canvas.rows == rows)
+        frames[index].cells.withUnsafeBufferPointer { cells in
+            for y in 0..<rows {
+                canvas.copyRow(y, from: UnsafeBufferPointer(rebasing: cells[(y * columns)..<((y + 1) * columns)]))
+            }
+        }
+    }
+}
+
+/// A malformed tuiframes file: where, and why.
+public struct TuiFramesError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var reason: String
+    public var description: String { "\(path):\(line): \(reason)" }
+}
+
+extension CellBuffer {
+    /// Replaces row `y` with `cells` (a whole, invariant-respecting row),
+    /// recording damage only for the span that changed.
+    public func copyRow(_ y: Int, from cells: UnsafeBufferPointer<Cell>) {
+        precondition(cells.count == columns && y >= 0 && y < rows)
+        let row = mutableRow(y)
+        var first = -1, last = -1
+        for x in 0..<columns where row[x] != cells[x] {
+            if first < 0 { first = x }
+            last = x
+            row[x] = cells[x]
+        }
+        if first >= 0 { damage.add(Rect(x: first, y: y, width: last - first + 1, height: 1)) }
+    }
+}
+
+struct TuiFramesParser {
+    let path: String
+    let styles: StyleTable
+    let graphemes: GraphemeTable
+    var lineNumber = 0
+    var styleKeys: [UInt8: StyleID] = [:]
+
+    init(path: String, styles: StyleTable, graphemes: GraphemeTable) {
+        self.path = path
+        self.styles = styles
+        self.graphemes = graphemes
+    }
+
+    func fail(_ reason: String, line: Int? = nil) -> TuiFramesError {
+        TuiFramesError(path: path, line: line ?? lineNumber, reason: reason)
+    }
+
+    mutating func parse(_ text: String) throws(TuiFramesError) -> TuiFrames {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        var index = 0
+        func next() -> Substring? {
+            guard index < lines.count else { return nil }
+            defer { index += 1 }
+            return lines[index]
+        }
+        // Header
+        lineNumber = 1
+        guard let header = next() else { throw fail("empty file; expected 'tuiframes 1'") }
+        if header.hasSuffix("\r") { throw fail("line ends with CR; tuiframes uses LF line ends") }
+        guard header == "tuiframes 1" else { throw fail("expected 'tuiframes 1', found '\(header.prefix(40))'") }
+        var columns = 0, rows = 0
+        var currentCells: [Cell] = []
+        var currentRows = 0
+        var currentLabel = ""
+        var currentLine = 0
+        var lastWasRow = false
+        var frames: [TuiFrames.Frame] = []
+        var sawSize = false
+
+        func finishFrame(_ parser: TuiFramesParser) throws(TuiFramesError) {
+            guard currentLine > 0 else { return }
+            if currentRows != rows {
+                throw parser.fail("frame '\(currentLabel)' has \(currentRows) rows; the size says \(rows)", line: currentLine)
+            }
+            frames.append(TuiFrames.Frame(label: currentLabel, line: currentLine, cells: currentCells))
+        }
+
+        while let raw = next() {
+            lineNumber = index
+            if raw.hasSuffix("\r") { throw fail("line ends with CR; tuiframes uses LF line ends") }
+            if raw.hasPrefix("#") { continue }
+            if !sawSize {
+                let parts = raw.split(separator: " ")
+                guard parts.count == 3, parts[0] == "size", let c = Int(parts[1]), let r = Int(parts[2]) else {
+                    throw fail("expected 'size COLS ROWS'")
+                }
+                guard (1...TuiFrames.maxDimension).contains(c), (1...TuiFrames.maxDimension).contains(r) else {
+                    throw fail("size \(c)x\(r) out of range 1...\(TuiFrames.maxDimension)")
+                }
+                columns = c; rows = r; sawSize = true
+                continue
+            }
+            if raw.hasPrefix("|") {
+                guard currentLine > 0 else { throw fail("row before the first 'frame' line") }
+                guard currentRows < rows else { throw fail("frame '\(currentLabel)' has more than \(rows) rows") }
+                try appendRow(raw.dropFirst(), columns: columns, into: &currentCells)
+                currentRows += 1
+                lastWasRow = true
+                continue
+            }
+            if raw.hasPrefix(":") {
+                guard lastWasRow else { throw fail("style row ':' must directly follow a '|' row") }
+                try applyKeys(raw.dropFirst(), columns: columns, row: currentRows - 1, cells: &currentCells)
+                lastWasRow = false
+                continue
+            }
+            lastWasRow = false
+            if raw == "frame" || raw.hasPrefix("frame ") {
+                try finishFrame(self)
+                currentLabel = raw == "frame" ? "" : String(raw.dropFirst(6))
+                currentLine = lineNumber
+                currentRows = 0
+                currentCells = []
+                currentCells.reserveCapacity(columns * rows)
+                continue
+            }
+            if raw.hasPrefix("style ") || raw == "style" {
+                guard currentLine == 0 else { throw fail("'style' after the first frame") }
+                try parseStyle(raw)
+                continue
+            }
+            if raw.hasPrefix("size ") { throw fail("'size' given twice") }
+            throw fail("unrecognised line '\(raw.prefix(40))'")
+        }
+        guard sawSize else { throw fail("missing 'size COLS ROWS' line", line: 2) }
+        lineNumber = lines.count
+        try finishFrame(self)
+        guard !frames.isEmpty else { throw fail("no frames", line: lines.count) }
+        return TuiFrames(path: path, columns: columns, rows: rows, frames: frames)
+    }
+
+    mutating func parseStyle(_ raw: Substring) throws(TuiFramesError) {
+        let parts = raw.split(separator: " ")
+        guard parts.count >= 2, parts[1].utf8.count == 1, let key = parts[1].utf8.first,
+              (key >= 0x30 && key <= 0x39) || (key >= 0x41 && key <= 0x5A) || (key >= 0x61 && key <= 0x7A)
+        else { throw fail("style key must be one character of [A-Za-z0-9]") }
+        guard styleKeys[key] == nil else { throw fail("style key '\(parts[1])' declared twice") }
+        var style = Style()
+        for attr in parts.dropFirst(2) {
+            switch attr {
+            case "bold": style.attributes.insert(.bold)
+            case "dim": style.attributes.insert(.dim)
+            case "italic": style.attributes.insert(.italic)
+            case "underline": style.attributes.insert(.underline)
+            case "blink": style.attributes.insert(.blink)
+            case "reverse": style.attributes.insert(.reverse)
+            case "strike": style.attributes.insert(.strikethrough)
+            default:
+                if attr.hasPrefix("fg=") || attr.hasPrefix("bg=") {
+                    let color = try parseColor(attr.dropFirst(3))
+                    if attr.hasPrefix("fg=") { style.foreground = color } else { style.background = color }
+                } else {
+                    throw fail("unknown style attribute '\(attr)'")
+                }
+            }
+        }
+        styleKeys[key] = styles.id(for: style)
+    }
+
+    func parseColor(_ s: Substring) throws(TuiFramesError) -> Color {
+        if s.hasPrefix("#") {
+            let hex = s.dropFirst()
+            guard hex.count == 6, let v = UInt32(hex, radix: 16) else { throw fail("bad colour '\(s)'; expected #rrggbb") }
+            return .rgb(UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
+        }
+        guard let n = Int(s), (0...255).contains(n) else { throw fail("bad colour '\(s)'; expected 0-255 or #rrggbb") }
+        return .palette(UInt8(n))
+    }
+
+    func appendRow(_ text: Substring, columns: Int, into cells: inout [Cell]) throws(TuiFramesError) {
+        for scalar in text.unicodeScalars where TextSegmenter.replacement(forControl: scalar.value) != nil {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            throw fail("control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) in row")
+        }
+        var x = 0
+        var problem: String?
+        let graphemes = self.graphemes
+        let start = cells.count
+        TextSegmenter.forEachCluster(in: String(text)) { cluster in
+            guard problem == nil else { return }
+            if cluster.width == 0 { problem = "zero-width grapheme at column \(x + 1)"; return }
+            if x + cluster.width > columns {
+                problem = cluster.width == 2 && x + 1 == columns
+                    ? "wide grapheme straddles the last column" : "row wider than \(columns) columns"
+                return
+            }
+            if let scalar = cluster.scalar {
+                cells.append(Cell(scalar: scalar, width: cluster.width, style: 0))
+            } else {
+                let i = graphemes.intern(cluster.utf8, isUncertain: cluster.isUncertain)
+                cells.append(Cell(cluster: i, width: cluster.width, style: 0))
+            }
+            if cluster.width == 2 { cells.append(.continuation(0)) }
+            x += cluster.width
+        }
+        if let problem { throw fail(problem) }
+        while cells.count - start < columns { cells.append(.blank()) }
+    }
+
+    func applyKeys(_ keys: Substring, columns: Int, row: Int, cells: inout [Cell]) throws(TuiFramesError) {
+        let base = row * columns
+        var x = 0
+        for scalar in keys.unicodeScalars {
+            guard x < columns else { throw fail("style row longer than \(columns) columns") }
+            defer { x += 1 }
+            let v = scalar.value
+            if v == 0x2E || v == 0x20 { continue }
+            guard v < 0x80, let id = styleKeys[UInt8(v)] else {
+                throw fail("undeclared style key '\(scalar)' at column \(x + 1)")
+            }
+            let cell = cells[base + x]
+            if cell.isContinuation { continue }  // a wide grapheme takes its first column's style
+            cells[base + x].style = id
+            if cell.width == 2 { cells[base + x + 1].style = id }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// The escape sequences the writer emits, each named with its standard.
+///
+/// Parameterised sequences are assembled by the writer (CSI, decimal
+/// parameters, final byte); the constants here are the fixed ones and the
+/// final bytes.
+enum EscapeSequence {
+    /// Control Sequence Introducer, ECMA-48 5.4: ESC [.
+    static let csi: StaticString = "\u{1B}["
+    /// CR, carriage return (ECMA-48 8.3.15): column 0.
+    static let carriageReturn: UInt8 = 0x0D
+    /// LF, line feed (ECMA-48 8.3.74): down one row; with output processing off, the column stays.
+    static let lineFeed: UInt8 = 0x0A
+    /// BS, backspace (ECMA-48 8.3.5): left one column.
+    static let backspace: UInt8 = 0x08
+    /// RI, reverse index (ECMA-48 8.3.104): up one row (scrolls only at the top margin).
+    static let reverseIndex: StaticString = "\u{1B}M"
+    /// CUP with no parameters, ECMA-48 8.3.21: home.
+    static let cursorHome: StaticString = "\u{1B}[H"
+    /// ED 2, ECMA-48 8.3.39: erase the whole display (fills with the current background).
+    static let eraseDisplay: StaticString = "\u{1B}[2J"
+    /// EL 0, ECMA-48 8.3.41: erase from the cursor to the end of the line.
+    static let eraseLine: StaticString = "\u{1B}[K"
+    /// DECSTBM with no parameters: scrolling region back to the whole screen (homes the cursor).
+    static let resetScrollRegion: StaticString = "\u{1B}[r"
+    /// DECSET 2026: begin synchronized update (the terminal holds drawing until the end).
+    static let beginSynchronizedUpdate: StaticString = "\u{1B}[?2026h"
+    /// DECRST 2026: end synchronized update.
+    static let endSynchronizedUpdate: StaticString = "\u{1B}[?2026l"
+
+    // Final bytes of parameterised CSI sequences.
+    /// CUP, cursor position (ECMA-48 8.3.21): `CSI row ; col H`.
+    static let cup: UInt8 = 0x48
+    /// CUU, cursor up (8.3.22).
+    static let cuu: UInt8 = 0x41
+    /// CUD, cursor down (8.3.19).
+    static let cud: UInt8 = 0x42
+    /// CUF, cursor forward (8.3.20).
+    static let cuf: UInt8 = 0x43
+    /// CUB, cursor backward (8.3.18).
+    static let cub: UInt8 = 0x44
+    /// HPA, character position absolute (8.3.57): `CSI col \``.
+    static let hpa: UInt8 = 0x60
+    /// VPA, line position absolute (8.3.158): `CSI row d`.
+    static let vpa: UInt8 = 0x64
+    /// ECH, erase character (8.3.38): `CSI n X`, cursor does not move.
+    static let ech: UInt8 = 0x58
+    /// REP, repeat the preceding graphic character (8.3.103): `CSI n b`.
+    static let rep: UInt8 = 0x62
+    /// SU, scroll up (8.3.147): `CSI n S`, within the scrolling region.
+    static let su: UInt8 = 0x53
+    /// SD, scroll down (8.3.113): `CSI n T`.
+    static let sd: UInt8 = 0x54
+    /// IL, insert line (8.3.67): `CSI n L`.
+    static let il: UInt8 = 0x4C
+    /// DL, delete line (8.3.32): `CSI n M`.
+    static let dl: UInt8 = 0x4D
+    /// DECSTBM, set top and bottom margins (DEC private, xterm): `CSI top ; bottom r`; homes the cursor.
+    static let decstbm: UInt8 = 0x72
+
+    /// Byte length of `CSI n F` where a parameter of 1 is omitted (as the
+    /// cursor-movement sequences allow).
+    @inline(__always)
+    static func lengthOmittingOne(_ n: Int) -> Int { n == 1 ? 3 : 3 + ByteBuffer.digits(n) }
+}

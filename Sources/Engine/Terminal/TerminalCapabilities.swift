@@ -1,0 +1,69 @@
+/// How many colours a terminal can show.
+public enum ColorLevel: Int, Comparable, Sendable, CaseIterable {
+    /// No colour at all (`NO_COLOR`, `TERM=dumb`): attributes only.
+    case none = 0
+    /// The 16 ANSI colours (SGR 30–37, 90–97).
+    case ansi16 = 1
+    /// The xterm 256-colour palette (SGR 38;5;n).
+    case palette256 = 2
+    /// 24-bit colour (SGR 38;2;r;g;b).
+    case truecolor = 3
+
+    public static func < (a: ColorLevel, b: ColorLevel) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// What the writer may assume about the terminal it writes to.
+///
+/// Output processing is assumed off (raw mode: `OPOST` clear), so LF moves
+/// the cursor down without returning it; the host puts the tty in raw mode.
+public struct TerminalCapabilities: Equatable, Sendable {
+    /// Colours are down-sampled to this level.
+    public var colors: ColorLevel
+    /// REP (`CSI n b`, repeat the preceding graphic character) is understood.
+    public var repeatCharacter: Bool
+    /// Wrap every non-empty frame in synchronized output (DECSET 2026).
+    public var synchronizedOutput: Bool
+    /// Erase (EL, ECH) fills with the current background colour ("bce").
+    /// When false, the writer erases only while the background is default.
+    public var backgroundColorErase: Bool
+    /// Scrolling regions and SU/SD/IL/DL may be used to move rows.
+    public var scrolling: Bool
+
+    public init(colors: ColorLevel = .truecolor, repeatCharacter: Bool = false,
+                synchronizedOutput: Bool = false, backgroundColorErase: Bool = true, scrolling: Bool = true) {
+        self.colors = colors
+        self.repeatCharacter = repeatCharacter
+        self.synchronizedOutput = synchronizedOutput
+        self.backgroundColorErase = backgroundColorErase
+        self.scrolling = scrolling
+    }
+
+    /// An xterm-compatible terminal with truecolor; REP off (not every
+    /// xterm-alike implements it).
+    public static let xterm = TerminalCapabilities()
+
+    /// Decides capabilities from the environment the way common tools do:
+    /// `NO_COLOR` (any non-empty value) turns colour off; `COLORTERM` of
+    /// `truecolor`/`24bit` gives truecolor; a `TERM` ending in `-256color`
+    /// gives 256; `TERM=dumb` gives none; anything else 16. REP is assumed
+    /// where `TERM` names xterm, tmux, screen's 256-colour variants, foot,
+    /// kitty, alacritty or wezterm.
+    public static func detect(environment: [String: String]) -> TerminalCapabilities {
+        let term = environment["TERM"] ?? ""
+        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+        var level: ColorLevel
+        if term == "dumb" {
+            level = .none
+        } else if colorterm == "truecolor" || colorterm == "24bit" || term.hasSuffix("-direct") {
+            level = .truecolor
+        } else if term.contains("256color") {
+            level = .palette256
+        } else {
+            level = .ansi16
+        }
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { level = .none }
+        let repTerms = ["xterm", "tmux", "foot", "kitty", "alacritty", "wezterm", "screen-256color"]
+        let rep = repTerms.contains { term.hasPrefix($0) }
+        return TerminalCapabilities(colors: level, repeatCharacter: rep, backgroundColorErase: term != "dumb")
+    }
+}

@@ -1,0 +1,116 @@
+import CUnistring
+
+/// The one rule that decides how many terminal columns a grapheme cluster takes.
+///
+/// Every part of the engine that needs a width — writing text into a
+/// ``CellBuffer``, laying out a `Text`, parsing a tuiframes file — asks this
+/// type, so a cluster is never measured two ways.
+///
+/// The rule, applied to the scalars of one extended grapheme cluster:
+/// - the base scalar's width from libunistring's `uc_width` (East Asian Width,
+///   with emoji presentation characters already wide), clamped to 0...2;
+/// - a regional-indicator pair (a flag) is 2;
+/// - a cluster containing VS16 (U+FE0F, emoji presentation) is 2;
+/// - a cluster that joins emoji with ZWJ (U+200D) is 2;
+/// - combining marks, ZWJ continuations, skin-tone modifiers and variation
+///   selectors after the base add nothing.
+///
+/// `u8_width` is not used: it sums code points (a ZWJ family comes out as 6,
+/// ❤️ as 1) and stops at NUL.
+public enum GraphemeWidth {
+    /// How a cluster is drawn: its width, and whether terminals are known to
+    /// disagree about that width.
+    public struct Measure: Equatable, Sendable {
+        /// Columns the cluster occupies: 0, 1 or 2.
+        public var width: Int
+        /// True for clusters whose width terminals disagree on (ZWJ
+        /// sequences, VS16, flags, skin tones). The writer re-anchors the
+        /// cursor after printing one.
+        public var isUncertain: Bool
+    }
+
+    static let zeroWidthJoiner: UInt32 = 0x200D
+    static let variationSelector16: UInt32 = 0xFE0F
+    static let variationSelector15: UInt32 = 0xFE0E
+
+    @inline(__always)
+    static func isRegionalIndicator(_ v: UInt32) -> Bool { v >= 0x1F1E6 && v <= 0x1F1FF }
+
+    @inline(__always)
+    static func isSkinToneModifier(_ v: UInt32) -> Bool { v >= 0x1F3FB && v <= 0x1F3FF }
+
+    /// The width of one scalar on its own, from libunistring; 0...2.
+    ///
+    /// Printable ASCII never calls into C. Controls report 0 here; text
+    /// sanitising replaces them before they reach a cell.
+    @inline(__always)
+    public static func scalarWidth(_ value: UInt32) -> Int {
+        if value >= 0x20 && value < 0x7F { return 1 }
+        if value < 0x20 || value == 0x7F { return 0 }
+        let w = uc_width(ucs4_t(value), "UTF-8")
+        return w < 0 ? 0 : Int(min(w, 2))
+    }
+
+    /// Whether a single wide scalar is one terminals may draw narrow: wide
+    /// characters outside the long-settled East Asian blocks (Hangul Jamo,
+    /// CJK radicals through Yi, Hangul syllables, compatibility ideographs,
+    /// vertical and fullwidth forms, the supplementary ideographic planes) —
+    /// mostly emoji, whose widths changed across Unicode versions.
+    @inline(__always)
+    public static func isUncertainWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Measures a cluster given as its scalar values in order.
+    public static func measure<S: Sequence>(scalars: S) -> Measure where S.Element == UInt32 {
+        var iterator = scalars.makeIterator()
+        guard let base = iterator.next() else { return Measure(width: 0, isUncertain: false) }
+        var width = scalarWidth(base)
+        var count = 1
+        var uncertain = isRegionalIndicator(base)
+        var previousWasRegional = isRegionalIndicator(base)
+        var sawJoiner = false
+        while let v = iterator.next() {
+            count += 1
+            if v == variationSelector16 {
+                width = 2
+                uncertain = true
+            } else if v == zeroWidthJoiner {
+                sawJoiner = true
+                uncertain = true
+            } else if isRegionalIndicator(v) && previousWasRegional {
+                width = 2
+                uncertain = true
+            } else if isSkinToneModifier(v) {
+                uncertain = true
+            } else if sawJoiner && scalarWidth(v) == 2 {
+                // An emoji joined to the base: the sequence draws as one wide glyph.
+                width = 2
+            } else if v == variationSelector15 {
+                uncertain = true
+            }
+            previousWasRegional = isRegionalIndicator(v)
+        }
+        if count == 1 && (isRegionalIndicator(base) || (width == 2 && isUncertainWide(base))) { uncertain = true }
+        return Measure(width: width, isUncertain: uncertain)
+    }
+
+    /// Measures a cluster given as a `String` (or anything with Unicode scalars).
+    public static func measure(_ cluster: Substring) -> Measure {
+        measure(scalars: cluster.unicodeScalars.lazy.map { $0.value })
+    }
+
+    /// The total width of `text`, cluster by cluster, after sanitising
+    /// control characters the way ``CellBuffer`` draws them.
+    public static func width(of text: String) -> Int {
+        var total = 0
+        TextSegmenter.forEachCluster(in: text) { cluster in total += cluster.width }
+        return total
+    }
+}

@@ -1,0 +1,165 @@
+import CUnistring
+
+/// One grapheme cluster of a text, as the segmenter hands it out.
+///
+/// The UTF-8 bytes are only valid inside the callback that received the
+/// cluster; intern them (``GraphemeTable``) to keep them.
+public struct TextCluster {
+    /// The scalar value when the cluster is one scalar, else `nil`.
+    public var scalar: UInt32?
+    /// The cluster's UTF-8 bytes (after sanitising).
+    public var utf8: UnsafeBufferPointer<UInt8>
+    /// Display width: 0, 1 or 2 (see ``GraphemeWidth``).
+    public var width: Int
+    /// Terminals disagree on this cluster's width.
+    public var isUncertain: Bool
+}
+
+/// Splits text into grapheme clusters with libunistring and measures each
+/// with ``GraphemeWidth``; control characters come out replaced.
+///
+/// `u8_grapheme_next` only compares neighbouring code points, so it splits
+/// ZWJ sequences and flags; `u8_grapheme_breaks` sees the whole string and
+/// segments them correctly, so that is what this uses. Pure ASCII never calls
+/// into C.
+///
+/// Text from an application is data, never control: C0 controls and DEL are
+/// shown as their Control Pictures (U+2400–U+2421, e.g. ESC as "␛"), C1
+/// controls as U+FFFD, so no escape sequence inside a `Text` reaches the
+/// terminal.
+public enum TextSegmenter {
+    /// The picture shown in place of a control scalar, or `nil` when `value`
+    /// is not a control.
+    @inline(__always)
+    public static func replacement(forControl value: UInt32) -> UInt32? {
+        if value < 0x20 { return 0x2400 + value }
+        if value == 0x7F { return 0x2421 }
+        if value >= 0x80 && value < 0xA0 { return 0xFFFD }
+        return nil
+    }
+
+    /// Calls `body` for every cluster of `text`, in order.
+    ///
+    /// - Complexity: O(n) in the UTF-8 length; ASCII text makes no C calls
+    ///   and no allocation.
+    public static func forEachCluster(in text: String, _ body: (TextCluster) -> Void) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ walk($0, body) }) {
+            return done
+        }
+        var copy = text
+        copy.makeContiguousUTF8()
+        copy.utf8.withContiguousStorageIfAvailable { walk($0, body) }
+    }
+
+    /// Calls `body` for every cluster of UTF-8 `bytes` (which must be valid UTF-8).
+    public static func forEachCluster(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (TextCluster) -> Void) {
+        walk(bytes, body)
+    }
+
+    private static func walk(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (TextCluster) -> Void) {
+        let n = bytes.count
+        guard n > 0, let base = bytes.baseAddress else { return }
+        var allASCII = true
+        for b in bytes where b >= 0x80 { allASCII = false; break }
+        if allASCII {
+            for i in 0..<n { emitScalar(UInt32(bytes[i]), base + i, 1, body) }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: n) { breaks in
+            u8_grapheme_breaks(base, n, breaks.baseAddress!)
+            var start = 0
+            var i = 1
+            while start < n {
+                while i < n && breaks[i] == 0 { i += 1 }
+                emitCluster(base + start, i - start, body)
+                start = i
+                i += 1
+            }
+        }
+    }
+
+    /// Decodes one UTF-8 scalar at `p` (valid UTF-8 assumed); returns value and length.
+    @inline(__always)
+    static func decode(_ p: UnsafePointer<UInt8>) -> (UInt32, Int) {
+        let b0 = UInt32(p[0])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(p[1] & 0x3F), 2) }
+        if b0 < 0xF0 {
+            return ((b0 & 0x0F) << 12 | UInt32(p[1] & 0x3F) << 6 | UInt32(p[2] & 0x3F), 3)
+        }
+        return ((b0 & 0x07) << 18 | UInt32(p[1] & 0x3F) << 12 | UInt32(p[2] & 0x3F) << 6 | UInt32(p[3] & 0x3F), 4)
+    }
+
+    private static func emitCluster(_ p: UnsafePointer<UInt8>, _ length: Int, _ body: (TextCluster) -> Void) {
+        let (first, firstLength) = decode(p)
+        if firstLength == length {
+            emitScalar(first, p, length, body)
+            return
+        }
+        // Controls are always clusters of their own except CR LF; split any
+        // cluster holding one so each control is replaced on its own.
+        var offset = 0
+        var hasControl = false
+        while offset < length {
+            let (v, l) = decode(p + offset)
+            if replacement(forControl: v) != nil { hasControl = true; break }
+            offset += l
+        }
+        if hasControl {
+            offset = 0
+            while offset < length {
+                let (v, l) = decode(p + offset)
+                emitScalar(v, p + offset, l, body)
+                offset += l
+            }
+            return
+        }
+        let measure = GraphemeWidth.measure(scalars: ClusterScalars(start: p, count: length))
+        body(TextCluster(scalar: nil, utf8: UnsafeBufferPointer(start: p, count: length),
+                         width: measure.width, isUncertain: measure.isUncertain))
+    }
+
+    @inline(__always)
+    private static func emitScalar(_ value: UInt32, _ p: UnsafePointer<UInt8>, _ length: Int,
+                                   _ body: (TextCluster) -> Void) {
+        if let picture = replacement(forControl: value) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { tmp in
+                let l = encodeUTF8(picture, into: tmp.baseAddress!)
+                body(TextCluster(scalar: picture, utf8: UnsafeBufferPointer(start: tmp.baseAddress!, count: l),
+                                 width: 1, isUncertain: false))
+            }
+            return
+        }
+        let measure = GraphemeWidth.measure(scalars: CollectionOfOne(value))
+        body(TextCluster(scalar: value, utf8: UnsafeBufferPointer(start: p, count: length),
+                         width: measure.width, isUncertain: measure.isUncertain))
+    }
+
+    /// Writes the UTF-8 encoding of `value` to `out`; returns the byte count (1...4).
+    @inline(__always)
+    public static func encodeUTF8(_ value: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 0x80 { out[0] = UInt8(value); return 1 }
+        if value < 0x800 {
+            out[0] = UInt8(0xC0 | (value >> 6)); out[1] = UInt8(0x80 | (value & 0x3F)); return 2
+        }
+        if value < 0x10000 {
+            out[0] = UInt8(0xE0 | (value >> 12)); out[1] = UInt8(0x80 | ((value >> 6) & 0x3F))
+            out[2] = UInt8(0x80 | (value & 0x3F)); return 3
+        }
+        out[0] = UInt8(0xF0 | (value >> 18)); out[1] = UInt8(0x80 | ((value >> 12) & 0x3F))
+        out[2] = UInt8(0x80 | ((value >> 6) & 0x3F)); out[3] = UInt8(0x80 | (value & 0x3F)); return 4
+    }
+}
+
+/// The scalars of one cluster's UTF-8 bytes, decoded lazily.
+struct ClusterScalars: Sequence, IteratorProtocol {
+    var start: UnsafePointer<UInt8>
+    var count: Int
+    mutating func next() -> UInt32? {
+        guard count > 0 else { return nil }
+        let (v, l) = TextSegmenter.decode(start)
+        start += l
+        count -= l
+        return v
+    }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Engine
+import Foundation
+
+/// `tuibench replay FILE…`: bytes and encode time per frame transition of
+/// tuiframes recordings.
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay tuiframes recordings through the diff and writer.",
+        discussion: """
+            Reports, per transition (blank → frame 1, frame 1 → 2, …), the bytes written and \
+            the encode time (diff + writer into the output buffer; not parsing, drawing or I/O). \
+            Each file is replayed --iterations times from a blank terminal; a transition's time \
+            is its median over the iterations, and the file's median/p90/p99 are taken over \
+            transitions. Without FILE, replays the bundled fixtures.
+
+            Exit status: 0 on success, 1 for a malformed file (file:line: reason), 64 for a usage error.
+
+            Examples:
+              tuibench replay Fixtures/recordings/less-gpl3-80x24.tuiframes
+              tuibench replay --format json --colors 256 Fixtures/synthetic/*.tuiframes
+              tuibench replay --raw /tmp/less.bin Fixtures/recordings/less-gpl3-80x24.tuiframes
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Colors: String, ExpressibleByArgument, CaseIterable {
+        case truecolor, c256 = "256", c16 = "16", none
+        var level: ColorLevel {
+            switch self {
+            case .truecolor: return .truecolor
+            case .c256: return .palette256
+            case .c16: return .ansi16
+            case .none: return .none
+            }
+        }
+    }
+    enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
+
+    @Argument(help: "tuiframes files to replay (default: the bundled fixtures).")
+    var files: [String] = []
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Option(help: "Colour capability: truecolor, 256, 16 or none.")
+    var colors: Colors = .truecolor
+
+    @Option(help: "Wrap each frame in synchronized output (DECSET 2026): on or off.")
+    var sync: Switch = .off
+
+    @Option(help: "Use REP (repeat character) for runs of one ASCII character: on or off.")
+    var rep: Switch = .on
+
+    @Option(help: "Write the exact byte stream of the transitions (no setup bytes) of the single FILE to PATH.")
+    var raw: String?
+
+    @Option(help: "Replays of each file; times are medians over them.")
+    var iterations: Int = 10
+
+    func validate() throws {
+        if iterations < 1 { throw ValidationError("--iterations must be at least 1") }
+        if raw != nil && files.count != 1 { throw ValidationError("--raw takes exactly one FILE") }
+    }
+
+    func run() throws {
+        let paths = files.isEmpty ? try Replay.bundledFixtures() : files
+        let capabilities = TerminalCapabilities(colors: colors.level, repeatCharacter: rep == .on,
+                                                synchronizedOutput: sync == .on)
+        var reports: [FileReport] = []
+        for path in paths {
+            let styles = StyleTable(), graphemes = GraphemeTable()
+            let recording: TuiFrames
+            do {
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                recording = try TuiFrames.parse(text, path: path, styles: styles, graphemes: graphemes)
+            } catch let error as TuiFramesError {
+                FileHandle.standardError.write(Data("tuibench: \(error)\n".utf8))
+                throw ExitCode(1)
+            } catch {
+                FileHandle.standardError.write(Data("tuibench: \(path): cannot read: \(error.localizedDescription)\n".utf8))
+                throw ExitCode(1)
+            }
+            reports.append(try measure(recording, capabilities: capabilities, styles: styles, graphemes: graphemes))
+        }
+        switch format {
+        case .json: print(try ReplayReport(files: reports).json())
+        case .text: print(ReplayReport(files: reports).table(colors: colors.rawValue, sync: sync == .on, rep: rep == .on))
+        }
+    }
+
+    func measure(_ recording: TuiFrames, capabilities: TerminalCapabilities, styles: StyleTable,
+                 graphemes: GraphemeTable) throws -> FileReport {
+        let n = recording.frames.count
+        var bytes = [Int](repeating: 0, count: n)
+        var times = [[UInt64]](repeating: [], count: n)
+        var rawStream: [UInt8] = []
+        for iteration in 0..<iterations {
+            recording.replay(capabilities: capabilities, styles: styles, graphemes: graphemes) { t in
+                if iteration == 0 {
+                    bytes[t.index] = t.bytes.count
+                    if raw != nil { rawStream.append(contentsOf: t.bytes) }
+                } else {
+                    precondition(bytes[t.index] == t.bytes.count, "replay is not deterministic")
+                }
+                times[t.index].append(t.encodeNanoseconds)
+            }
+        }
+        if let raw {
+            guard FileManager.default.createFile(atPath: raw, contents: Data(rawStream)) else {
+                FileHandle.standardError.write(Data("tuibench: cannot write \(raw)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+        let frames = (0..<n).map { FrameReport(bytes: bytes[$0], encodeNanoseconds: Percentiles(times[$0]).median) }
+        return FileReport(path: recording.path, columns: recording.columns, rows: recording.rows, frames: frames)
+    }
+
+    /// The fixtures shipped with the package, found from the working
+    /// directory or from the executable's location inside `.build`.
+    static func bundledFixtures() throws -> [String] {
+        let fm = FileManager.default
+        var candidates = [fm.currentDirectoryPath]
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(dir.path)
+            dir = dir.deletingLastPathComponent()
+        }
+        for root in candidates {
+            var found: [String] = []
+            for sub in ["Fixtures/recordings", "Fixtures/synthetic"] {
+                let folder = root + "/" + sub
+                if let names = try? fm.contentsOfDirectory(atPath: folder) {
+                    found += names.filter { $0.hasSuffix(".tuiframes") }.sorted().map { folder + "/" + $0 }
+                }
+            }
+            if !found.isEmpty { return found }
+        }
+        throw ValidationError("no FILE given and no bundled fixtures found (run from the package root)")
+    }
+}

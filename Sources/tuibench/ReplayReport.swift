@@ -1,0 +1,77 @@
+import Foundation
+
+struct FrameReport: Codable {
+    var bytes: Int
+    var encodeNanoseconds: UInt64
+}
+
+/// One file's replay: per-transition numbers and their summary.
+struct FileReport: Codable {
+    var path: String
+    var columns: Int
+    var rows: Int
+    var frames: [FrameReport]
+    var totalBytes: Int
+    var medianBytes: UInt64
+    var p90Bytes: UInt64
+    var p99Bytes: UInt64
+    var medianEncodeNanoseconds: UInt64
+    var p90EncodeNanoseconds: UInt64
+    var p99EncodeNanoseconds: UInt64
+
+    init(path: String, columns: Int, rows: Int, frames: [FrameReport]) {
+        self.path = path
+        self.columns = columns
+        self.rows = rows
+        self.frames = frames
+        totalBytes = frames.reduce(0) { $0 + $1.bytes }
+        let b = Percentiles(frames.map { UInt64($0.bytes) })
+        let t = Percentiles(frames.map { $0.encodeNanoseconds })
+        medianBytes = b.median; p90Bytes = b.p90; p99Bytes = b.p99
+        medianEncodeNanoseconds = t.median; p90EncodeNanoseconds = t.p90; p99EncodeNanoseconds = t.p99
+    }
+}
+
+struct ReplayReport: Codable {
+    var schemaVersion = 1
+    var files: [FileReport]
+
+    init(files: [FileReport]) { self.files = files }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    func table(colors: String, sync: Bool, rep: Bool) -> String {
+        var rows: [[String]] = [["file", "size", "frames", "total bytes", "bytes p50", "p90", "p99",
+                                 "encode p50", "p90", "p99"]]
+        for f in files {
+            let name = (f.path as NSString).lastPathComponent
+            rows.append([name, "\(f.columns)x\(f.rows)", "\(f.frames.count)", "\(f.totalBytes)",
+                         "\(f.medianBytes)", "\(f.p90Bytes)", "\(f.p99Bytes)",
+                         duration(f.medianEncodeNanoseconds), duration(f.p90EncodeNanoseconds),
+                         duration(f.p99EncodeNanoseconds)])
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
+        var out = "tuibench replay — colours \(colors), sync \(sync ? "on" : "off"), REP \(rep ? "on" : "off")\n"
+        for (n, r) in rows.enumerated() {
+            let cells = r.enumerated().map { i, c in
+                i == 0 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[i] - c.count) + c
+            }
+            out += cells.joined(separator: "  ") + "\n"
+            if n == 0 { out += widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n" }
+        }
+        out += "encode = diff + writer per transition (median of iterations); bytes exclude setup."
+        return out
+    }
+
+    func duration(_ ns: UInt64) -> String {
+        if ns < 1_000 { return "\(ns) ns" }
+        if ns < 1_000_000 { return String(format: "%.1f µs", Double(ns) / 1_000) }
+        return String(format: "%.2f ms", Double(ns) / 1_000_000)
+    }
+}
