@@ -23,7 +23,6 @@ let package = Package(
             name: "tuibench",
             dependencies: [
                 "Engine",
-                "Profiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -32,3 +31,4 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+package.targets.append(.executableTarget(name: "dbg", dependencies: ["Engine"], path: "Sources/dbg"))

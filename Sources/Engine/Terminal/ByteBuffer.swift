@@ -1,10 +1,12 @@
 /// A growable byte buffer reused across frames: the writer's only output.
 ///
-/// One allocation that only grows; ``removeAll()`` keeps the capacity, so a
-/// steady-state frame allocates nothing.
+/// A noncopyable value that owns one allocation, which only grows;
+/// ``removeAll()`` keeps the capacity, so a steady-state frame allocates
+/// nothing. Being a value held `inout` by the writer, appends cost no dynamic
+/// exclusivity checks (a class property would pay one per byte).
 ///
 /// Invariant: `0 <= count <= capacity`; bytes `0..<count` are initialised.
-public final class ByteBuffer {
+public struct ByteBuffer: ~Copyable {
     @usableFromInline var storage: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     /// Bytes written so far.
@@ -18,15 +20,15 @@ public final class ByteBuffer {
     deinit { storage.deallocate() }
 
     /// Forgets the contents, keeping the memory.
-    @inline(__always) public func removeAll() { count = 0 }
+    @inline(__always) public mutating func removeAll() { count = 0 }
 
     @inline(__always)
-    func reserve(_ extra: Int) {
+    mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(count + extra) }
     }
 
     @inline(never)
-    private func grow(_ needed: Int) {
+    private mutating func grow(_ needed: Int) {
         var c = capacity * 2
         while c < needed { c *= 2 }
         let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
@@ -37,14 +39,14 @@ public final class ByteBuffer {
     }
 
     @inline(__always)
-    public func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         reserve(1)
         storage[count] = byte
         count += 1
     }
 
     @inline(__always)
-    public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let src = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (storage + count).update(from: src, count: bytes.count)
@@ -53,13 +55,13 @@ public final class ByteBuffer {
 
     /// Appends the ASCII bytes of a static string (escape-sequence constants).
     @inline(__always)
-    public func append(_ s: StaticString) {
+    public mutating func append(_ s: StaticString) {
         append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     /// Appends the decimal digits of `n` (n ≥ 0).
     @inline(__always)
-    public func appendDecimal(_ n: Int) {
+    public mutating func appendDecimal(_ n: Int) {
         let d = ByteBuffer.digits(n)
         reserve(d)
         var v = n
@@ -74,15 +76,31 @@ public final class ByteBuffer {
 
     /// Appends the UTF-8 encoding of a scalar.
     @inline(__always)
-    public func appendScalar(_ value: UInt32) {
+    public mutating func appendScalar(_ value: UInt32) {
         reserve(4)
         count += TextSegmenter.encodeUTF8(value, into: storage + count)
+    }
+
+    /// Reserves `maximum` bytes once and lets `body` write up to that many
+    /// through a raw writer with no per-byte capacity checks.
+    @inline(__always)
+    mutating func withReservedCapacity(_ maximum: Int, _ body: (inout RawByteWriter) -> Void) {
+        reserve(maximum)
+        var writer = RawByteWriter(base: storage + count)
+        body(&writer)
+        assert(writer.count <= maximum, "raw write overran its reservation")
+        count += writer.count
     }
 
     /// Number of decimal digits of `n` (n ≥ 0).
     @inline(__always)
     public static func digits(_ n: Int) -> Int {
-        n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : String(n).utf8.count
+        if n < 10 { return 1 }
+        if n < 100 { return 2 }
+        if n < 1000 { return 3 }
+        var d = 4, v = n / 10000
+        while v > 0 { d += 1; v /= 10 }
+        return d
     }
 
     /// The bytes written so far; valid until the next mutation.
@@ -91,16 +109,47 @@ public final class ByteBuffer {
 
     /// A copy of the contents (tests, raw dumps).
     public var array: [UInt8] { Array(bytes) }
+}
 
-    /// Moves the last `count - from` bytes right by `by`, opening a gap at `from`.
-    func insertGap(at from: Int, count by: Int) {
-        reserve(by)
-        (storage + from + by).update(from: storage + from, count: count - from)
-        count += by
+extension ByteBuffer: ByteSink {
+    @inline(__always) mutating func byte(_ b: UInt8) { append(b) }
+    @inline(__always) mutating func decimal(_ n: Int) { appendDecimal(n) }
+    @inline(__always) mutating func string(_ s: StaticString) { append(s) }
+}
+
+/// Writes bytes into space a ``ByteBuffer`` reserved, without checks.
+struct RawByteWriter: ByteSink {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    @inline(__always) mutating func byte(_ b: UInt8) {
+        base[count] = b
+        count += 1
     }
 
-    /// Overwrites bytes starting at `at` (which must be within `count`).
-    func overwrite(at: Int, with s: StaticString) {
-        (storage + at).update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+    @inline(__always) mutating func decimal(_ n: Int) {
+        if n < 10 {
+            base[count] = UInt8(truncatingIfNeeded: 0x30 + n); count += 1
+        } else if n < 100 {
+            base[count] = UInt8(truncatingIfNeeded: 0x30 + n / 10)
+            base[count + 1] = UInt8(truncatingIfNeeded: 0x30 + n % 10); count += 2
+        } else if n < 1000 {
+            base[count] = UInt8(truncatingIfNeeded: 0x30 + n / 100)
+            base[count + 1] = UInt8(truncatingIfNeeded: 0x30 + (n / 10) % 10)
+            base[count + 2] = UInt8(truncatingIfNeeded: 0x30 + n % 10); count += 3
+        } else {
+            let d = ByteBuffer.digits(n)
+            var v = n
+            for i in stride(from: count + d - 1, through: count, by: -1) {
+                base[i] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
+                v /= 10
+            }
+            count += d
+        }
+    }
+
+    @inline(__always) mutating func string(_ s: StaticString) {
+        (base + count).update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        count += s.utf8CodeUnitCount
     }
 }

@@ -1,6 +1,6 @@
 /// Somewhere escape-sequence bytes go: the output buffer, or a counter that
 /// prices a choice before it is made.
-protocol ByteSink {
+protocol ByteSink: ~Copyable {
     mutating func byte(_ b: UInt8)
     mutating func decimal(_ n: Int)
     mutating func string(_ s: StaticString)
@@ -14,13 +14,6 @@ struct ByteCounter: ByteSink {
     @inline(__always) mutating func string(_ s: StaticString) { count += s.utf8CodeUnitCount }
 }
 
-/// Writes into a ``ByteBuffer``.
-struct BufferSink: ByteSink {
-    let buffer: ByteBuffer
-    @inline(__always) mutating func byte(_ b: UInt8) { buffer.append(b) }
-    @inline(__always) mutating func decimal(_ n: Int) { buffer.appendDecimal(n) }
-    @inline(__always) mutating func string(_ s: StaticString) { buffer.append(s) }
-}
 
 /// Select Graphic Rendition (ECMA-48 8.3.117): the shortest `CSI … m` that
 /// takes the terminal's pen from one style to another.
@@ -33,52 +26,102 @@ enum SGREncoder {
     /// Writes the transition from `pen` (nil: unknown) to `target` into `sink`.
     /// Writes nothing when they are equal.
     @inline(__always)
-    static func transition<S: ByteSink>(from pen: Style?, to target: Style, into sink: inout S) {
+    static func transition<S: ByteSink & ~Copyable>(from pen: Style?, to target: Style, into sink: inout S) {
         if let pen, pen == target { return }
         guard let pen else {
             reset(to: target, into: &sink)
             return
         }
-        var resetCost = ByteCounter()
-        reset(to: target, into: &resetCost)
-        var deltaCost = ByteCounter()
-        delta(from: pen, to: target, into: &deltaCost)
-        if deltaCost.count <= resetCost.count {
+        if deltaLength(from: pen, to: target) <= resetLength(target) {
             delta(from: pen, to: target, into: &sink)
         } else {
             reset(to: target, into: &sink)
         }
     }
 
+    /// The longest transition there is: reset, seven attributes, two truecolor colours.
+    static let maxLength = 64
+
+    /// Writes the transition into `buffer` with one capacity check.
+    @inline(__always)
+    static func transition(from pen: Style?, to target: Style, into buffer: inout ByteBuffer) {
+        if let pen, pen == target { return }
+        buffer.withReservedCapacity(maxLength) { (w: inout RawByteWriter) in
+            transition(from: pen, to: target, into: &w)
+        }
+    }
+
     /// Byte length of the transition.
     @inline(__always)
     static func cost(from pen: Style?, to target: Style) -> Int {
-        var c = ByteCounter()
-        transition(from: pen, to: target, into: &c)
-        return c.count
+        if let pen {
+            if pen == target { return 0 }
+            return Swift.min(deltaLength(from: pen, to: target), resetLength(target))
+        }
+        return resetLength(target)
+    }
+
+    /// Digits of a colour's parameters (`31`, `38;5;n`, `48;2;r;g;b`…).
+    @inline(__always)
+    static func colorLength(_ c: Color, background: Bool) -> Int {
+        switch c.kind {
+        case .default: return 2
+        case .palette(let i) where i < 8: return 2
+        case .palette(let i) where i < 16: return background ? 3 : 2
+        case .palette(let i): return 5 + ByteBuffer.digits(Int(i))
+        case let .rgb(r, g, b):
+            return 7 + ByteBuffer.digits(Int(r)) + ByteBuffer.digits(Int(g)) + ByteBuffer.digits(Int(b))
+        }
+    }
+
+    @inline(__always)
+    static func resetLength(_ t: Style) -> Int {
+        if t == .plain { return 3 }
+        var n = 4 + 2 * t.attributes.rawValue.nonzeroBitCount  // ESC [ 0 … m, ";k" per attribute
+        if t.foreground != .default { n += 1 + colorLength(t.foreground, background: false) }
+        if t.background != .default { n += 1 + colorLength(t.background, background: true) }
+        return n
+    }
+
+    @inline(__always)
+    static func deltaLength(from pen: Style, to target: Style) -> Int {
+        var params = 0, count = 0
+        var current = pen.attributes
+        let wanted = target.attributes
+        let boldDim: TextAttributes = [.bold, .dim]
+        if !current.intersection(boldDim).isSubset(of: wanted) {
+            params += 2; count += 1
+            current.subtract(boldDim)
+        }
+        let removed = current.subtracting(wanted)
+        params += 2 * removed.rawValue.nonzeroBitCount; count += removed.rawValue.nonzeroBitCount
+        current.subtract(removed)
+        let added = wanted.subtracting(current).rawValue.nonzeroBitCount
+        params += added; count += added
+        if pen.foreground != target.foreground { params += colorLength(target.foreground, background: false); count += 1 }
+        if pen.background != target.background { params += colorLength(target.background, background: true); count += 1 }
+        return 3 + params + Swift.max(count - 1, 0)
     }
 
     /// Writes `ESC[` `params` `m` where `params` is built by `body`, which calls
     /// the given closure once per parameter group.
     @inline(__always)
-    private static func reset<S: ByteSink>(to target: Style, into sink: inout S) {
+    private static func reset<S: ByteSink & ~Copyable>(to target: Style, into sink: inout S) {
         sink.string("\u{1B}[")
         if target == .plain {
             sink.byte(0x6D)  // CSI m: all attributes off, default colours
             return
         }
         sink.byte(0x30)  // 0: reset, then set
-        for (attribute, code) in TextAttributes.all where target.attributes.contains(attribute) {
-            sink.byte(0x3B)
-            sink.decimal(Int(code))
-        }
+        var first = false
+        attributeCodes(target.attributes, separator: &first, into: &sink)
         if target.foreground != .default { sink.byte(0x3B); color(target.foreground, background: false, into: &sink) }
         if target.background != .default { sink.byte(0x3B); color(target.background, background: true, into: &sink) }
         sink.byte(0x6D)
     }
 
     @inline(__always)
-    private static func delta<S: ByteSink>(from pen: Style, to target: Style, into sink: inout S) {
+    private static func delta<S: ByteSink & ~Copyable>(from pen: Style, to target: Style, into sink: inout S) {
         sink.string("\u{1B}[")
         var first = true
         @inline(__always) func separator(_ sink: inout S) {
@@ -92,15 +135,16 @@ enum SGREncoder {
             separator(&sink); sink.decimal(22)
             current.subtract(boldDim)
         }
-        for (attribute, off) in [(TextAttributes.italic, 23), (.underline, 24), (.blink, 25), (.reverse, 27),
-                                 (.strikethrough, 29)]
-        where current.contains(attribute) && !wanted.contains(attribute) {
-            separator(&sink); sink.decimal(off)
-            current.remove(attribute)
+        let removed = current.subtracting(wanted)
+        if !removed.isEmpty {
+            if removed.contains(.italic) { separator(&sink); sink.decimal(23) }
+            if removed.contains(.underline) { separator(&sink); sink.decimal(24) }
+            if removed.contains(.blink) { separator(&sink); sink.decimal(25) }
+            if removed.contains(.reverse) { separator(&sink); sink.decimal(27) }
+            if removed.contains(.strikethrough) { separator(&sink); sink.decimal(29) }
+            current.subtract(removed)
         }
-        for (attribute, code) in TextAttributes.all where wanted.contains(attribute) && !current.contains(attribute) {
-            separator(&sink); sink.decimal(Int(code))
-        }
+        attributeCodes(wanted.subtracting(current), separator: &first, into: &sink)
         if pen.foreground != target.foreground {
             separator(&sink); color(target.foreground, background: false, into: &sink)
         }
@@ -110,11 +154,37 @@ enum SGREncoder {
         sink.byte(0x6D)
     }
 
+    /// The on codes of `attributes` in SGR order, each preceded by `;` unless first.
+    @inline(__always)
+    private static func attributeCodes<S: ByteSink & ~Copyable>(_ attributes: TextAttributes, separator first: inout Bool,
+                                                    into sink: inout S) {
+        guard !attributes.isEmpty else { return }
+        var bits = attributes.rawValue
+        // Bit i of TextAttributes is SGR code onCode(bit: i).
+        while bits != 0 {
+            let i = bits.trailingZeroBitCount
+            bits &= bits - 1
+            if first { first = false } else { sink.byte(0x3B) }
+            sink.byte(onCode(bit: i))
+        }
+    }
+
+    /// SGR on code (as an ASCII digit) per TextAttributes bit: bold 1, dim 2,
+    /// italic 3, underline 4, blink 5, reverse 7, strike 9.
+    @inline(__always)
+    private static func onCode(bit: Int) -> UInt8 {
+        switch bit {
+        case 0...4: return UInt8(0x31 + bit)  // 1 bold, 2 dim, 3 italic, 4 underline, 5 blink
+        case 5: return 0x37  // 7 reverse
+        default: return 0x39  // 9 strike
+        }
+    }
+
     /// One colour's parameters: 30–37/90–97 (40–47/100–107) for the 16 ANSI
     /// colours, `38;5;n` / `48;5;n` for the palette, `38;2;r;g;b` / `48;2;r;g;b`
     /// for truecolor, 39/49 for the default.
     @inline(__always)
-    private static func color<S: ByteSink>(_ c: Color, background: Bool, into sink: inout S) {
+    private static func color<S: ByteSink & ~Copyable>(_ c: Color, background: Bool, into sink: inout S) {
         let offset = background ? 10 : 0
         switch c.kind {
         case .default:

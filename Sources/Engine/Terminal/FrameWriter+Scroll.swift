@@ -10,7 +10,7 @@
 /// the rows it vacates). The scroll is done with SU/SD over the whole screen,
 /// a DECSTBM region with SU/SD, or IL/DL — whichever is shortest — and then
 /// applied to the model, so the ordinary diff paints only what is left.
-extension FrameEncoder {
+extension FrameWriter {
     /// Most hunks applied per frame.
     static let maxScrollsPerFrame = 4
 
@@ -30,24 +30,31 @@ extension FrameEncoder {
         return h
     }
 
-    func scrollMovedRows(_ canvas: CellBuffer) {
-        let band = canvas.damage.bounds
-        guard band.x == 0, band.maxX == canvas.columns, band.height >= 2 else { return }
-        for _ in 0..<FrameEncoder.maxScrollsPerFrame {
+    mutating func scrollMovedRows(_ canvas: CellBuffer) {
+        // Rows are compared whole: the columns outside the damage are equal
+        // in canvas and model, so a row that moved matches in full.
+        let damaged = canvas.damage.bounds
+        let band = Rect(x: 0, y: damaged.y, width: canvas.columns, height: damaged.height)
+        guard band.height >= 2 else { return }
+        for _ in 0..<FrameWriter.maxScrollsPerFrame {
             guard let hunk = bestScrollHunk(canvas, band: band), hunk.gain > 0 else { return }
             applyScroll(hunk, rows: canvas.rows, columns: canvas.columns)
+            // Rows the scroll blanked may differ from the canvas outside the
+            // damage; make the diff look at them whole.
+            let vacated = region(hunk).vacated
+            canvas.damage.add(Rect(x: 0, y: vacated.lowerBound, width: canvas.columns, height: vacated.count))
         }
     }
 
-    private func bestScrollHunk(_ canvas: CellBuffer, band: Rect) -> ScrollHunk? {
+    private mutating func bestScrollHunk(_ canvas: CellBuffer, band: Rect) -> ScrollHunk? {
         if newRowHashes.count < canvas.rows {
             newRowHashes = Array(repeating: 0, count: canvas.rows)
             oldRowHashes = Array(repeating: 0, count: canvas.rows)
         }
         oldRowByHash.removeAll(keepingCapacity: true)
         for y in band.y..<band.maxY {
-            newRowHashes[y] = FrameEncoder.hash(canvas.row(y))
-            let h = FrameEncoder.hash(screen.row(y))
+            newRowHashes[y] = FrameWriter.hash(canvas.row(y))
+            let h = FrameWriter.hash(UnsafeBufferPointer(start: modelRow(y), count: columns))
             oldRowHashes[y] = h
             // -1 marks a hash seen twice: only unique rows are matched.
             if let seen = oldRowByHash[h] { if seen != y { oldRowByHash[h] = -1 } } else { oldRowByHash[h] = y }
@@ -56,14 +63,14 @@ extension FrameEncoder {
         var y = band.y
         while y < band.maxY {
             guard newRowHashes[y] != oldRowHashes[y], let source = oldRowByHash[newRowHashes[y]], source >= 0,
-                  rowsEqual(canvas.row(y), screen.row(source))
+                  rowsEqual(canvas.row(y), UnsafeBufferPointer(start: modelRow(source), count: columns))
             else { y += 1; continue }
             let shift = y - source
             var last = y
             while last + 1 < band.maxY, last + 1 - shift >= band.y, last + 1 - shift < band.maxY,
                   newRowHashes[last + 1] != oldRowHashes[last + 1],
                   newRowHashes[last + 1] == oldRowHashes[last + 1 - shift],
-                  rowsEqual(canvas.row(last + 1), screen.row(last + 1 - shift))
+                  rowsEqual(canvas.row(last + 1), UnsafeBufferPointer(start: modelRow(last + 1 - shift), count: columns))
             {
                 last += 1
             }
@@ -73,6 +80,13 @@ extension FrameEncoder {
             y = last + 1
         }
         return best
+    }
+
+    /// CUP to column 0 of row `y`.
+    private mutating func cursorToRow(_ y: Int) {
+        out.append(EscapeSequence.csi)
+        if y > 0 { out.appendDecimal(y + 1) }
+        out.append(EscapeSequence.cup)
     }
 
     private func rowsEqual(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>) -> Bool {
@@ -104,11 +118,11 @@ extension FrameEncoder {
 
     private func scrollGain(_ h: ScrollHunk, canvas: CellBuffer) -> Int {
         var saved = 0
-        for y in h.first...h.last { saved += differingCells(canvas, y: y, against: screen.row(y)) }
+        for y in h.first...h.last { saved += differingCells(canvas, y: y, against: UnsafeBufferPointer(start: modelRow(y), count: columns)) }
         let r = region(h)
         var extra = 0
         for y in r.vacated {
-            extra += differingCells(canvas, y: y, against: nil) - differingCells(canvas, y: y, against: screen.row(y))
+            extra += differingCells(canvas, y: y, against: nil) - differingCells(canvas, y: y, against: UnsafeBufferPointer(start: modelRow(y), count: columns))
         }
         return saved - extra - scrollPlan(h, rows: canvas.rows).cost
     }
@@ -132,11 +146,11 @@ extension FrameEncoder {
         let regionCost = 4 + ByteBuffer.digits(r.top + 1) + ByteBuffer.digits(r.bottom + 1) + scroll + 3 + 4
         // IL/DL: one or two CUP + DL/IL pairs, then the cursor's column is unknown.
         let pairs = r.bottom == rows - 1 ? 1 : 2
-        let ilCost = pairs * (FrameEncoder.cupCost(x: 0, y: r.bottom) + scroll) + 4
+        let ilCost = pairs * (FrameWriter.cupCost(x: 0, y: r.bottom) + scroll) + 4
         return regionCost <= ilCost ? (.region, penCost + regionCost) : (.insertDelete, penCost + ilCost)
     }
 
-    private func applyScroll(_ h: ScrollHunk, rows: Int, columns: Int) {
+    private mutating func applyScroll(_ h: ScrollHunk, rows: Int, columns: Int) {
         let k = abs(h.shift)
         let r = region(h)
         let plan = scrollPlan(h, rows: rows)
@@ -160,30 +174,25 @@ extension FrameEncoder {
             cursor = .home
         case .insertDelete:
             // IL/DL act from the cursor row to the bottom of the screen.
-            func at(_ y: Int) {
-                out.append(EscapeSequence.csi)
-                if y > 0 { out.appendDecimal(y + 1) }
-                out.append(EscapeSequence.cup)
-            }
             if up {
-                at(r.top); csi(k, omittingOne: true, EscapeSequence.dl)
-                if r.bottom < rows - 1 { at(r.bottom - k + 1); csi(k, omittingOne: true, EscapeSequence.il) }
+                cursorToRow(r.top); csi(k, omittingOne: true, EscapeSequence.dl)
+                if r.bottom < rows - 1 { cursorToRow(r.bottom - k + 1); csi(k, omittingOne: true, EscapeSequence.il) }
             } else {
-                if r.bottom < rows - 1 { at(r.bottom - k + 1); csi(k, omittingOne: true, EscapeSequence.dl) }
-                at(r.top); csi(k, omittingOne: true, EscapeSequence.il)
+                if r.bottom < rows - 1 { cursorToRow(r.bottom - k + 1); csi(k, omittingOne: true, EscapeSequence.dl) }
+                cursorToRow(r.top); csi(k, omittingOne: true, EscapeSequence.il)
             }
             cursor = .unknown
         }
         // The model follows the terminal.
         if up {
-            for y in r.top...(r.bottom - k) { screen.mutableRow(y).update(from: screen.mutableRow(y + k), count: columns) }
+            for y in r.top...(r.bottom - k) { modelRow(y).update(from: modelRow(y + k), count: columns) }
         } else {
             for y in stride(from: r.bottom, through: r.top + k, by: -1) {
-                screen.mutableRow(y).update(from: screen.mutableRow(y - k), count: columns)
+                modelRow(y).update(from: modelRow(y - k), count: columns)
             }
         }
         for y in r.vacated {
-            let row = screen.mutableRow(y)
+            let row = modelRow(y)
             for x in 0..<columns { row[x] = .blank() }
         }
         statistics.rowsScrolled += h.last - h.first + 1

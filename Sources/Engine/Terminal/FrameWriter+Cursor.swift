@@ -4,7 +4,7 @@
 /// Candidates: CUP; or a vertical part (LF×n, CUD, CUU, RI, VPA) plus a
 /// horizontal part (CR, CR+CUF, CUF, CUB, BS×n, HPA, or reprinting the cells
 /// in between when they already show the right thing in the current pen).
-extension FrameEncoder {
+extension FrameWriter {
     enum VerticalMove {
         case none, lineFeeds(Int), down(Int), up(Int), reverseIndex, absolute(Int)
     }
@@ -33,12 +33,12 @@ extension FrameEncoder {
     }
 
     /// Prices every candidate for moving to (`tx`, `ty`).
-    func planMove(toX tx: Int, y ty: Int, canvasRow: UnsafeBufferPointer<Cell>) -> MovePlan {
+    mutating func planMove(toX tx: Int, y ty: Int, canvasRow: UnsafeBufferPointer<Cell>) -> MovePlan {
         let c = cursor
         if c.known && !c.pendingWrap && c.x == tx && c.y == ty {
             return MovePlan(vertical: .none, horizontal: .none, useCUP: false, cost: 0)
         }
-        let cup = MovePlan(vertical: .none, horizontal: .none, useCUP: true, cost: FrameEncoder.cupCost(x: tx, y: ty))
+        let cup = MovePlan(vertical: .none, horizontal: .none, useCUP: true, cost: FrameWriter.cupCost(x: tx, y: ty))
         guard c.known else { return cup }
 
         var vertical = (move: VerticalMove.none, cost: 0)
@@ -67,7 +67,7 @@ extension FrameEncoder {
             } else if dx > 0 {
                 let cuf = EscapeSequence.lengthOmittingOne(dx)
                 if cuf < horizontal.cost { horizontal = (.forward(dx), cuf) }
-                if dy == 0 && dx <= FrameEncoder.maxReprintGap,
+                if dy == 0 && dx <= FrameWriter.maxReprintGap,
                    let reprint = reprintCost(from: c.x, to: tx, y: ty, canvasRow: canvasRow, limit: horizontal.cost)
                 {
                     horizontal = (.reprint(from: c.x, to: tx), reprint)
@@ -89,8 +89,8 @@ extension FrameEncoder {
     /// cannot be reprinted as they are (the terminal does not already show
     /// them, a wide grapheme is cut, a style differs from the pen, or the
     /// grapheme's width is uncertain) or cost at least `limit`.
-    func reprintCost(from: Int, to: Int, y: Int, canvasRow: UnsafeBufferPointer<Cell>, limit: Int) -> Int? {
-        let old = screen.row(y)
+    mutating func reprintCost(from: Int, to: Int, y: Int, canvasRow: UnsafeBufferPointer<Cell>, limit: Int) -> Int? {
+        let old = UnsafeBufferPointer(start: modelRow(y), count: columns)
         var cost = 0
         var x = from
         while x < to {
@@ -113,7 +113,7 @@ extension FrameEncoder {
     }
 
     /// Emits the cheapest move to (`tx`, `ty`) and updates the cursor.
-    func moveCursor(toX tx: Int, y ty: Int, canvasRow: UnsafeBufferPointer<Cell>) {
+    mutating func moveCursor(toX tx: Int, y ty: Int, canvasRow: UnsafeBufferPointer<Cell>) {
         let plan = planMove(toX: tx, y: ty, canvasRow: canvasRow)
         if plan.cost == 0 && !plan.useCUP { return }
         if plan.useCUP {
@@ -151,13 +151,5 @@ extension FrameEncoder {
             }
         }
         cursor = CursorState(x: tx, y: ty, known: true, pendingWrap: false)
-    }
-
-    /// `CSI n F`, omitting a parameter of 1 when allowed.
-    @inline(__always)
-    func csi(_ n: Int, omittingOne: Bool, _ final: UInt8) {
-        out.append(EscapeSequence.csi)
-        if !(omittingOne && n == 1) { out.appendDecimal(n) }
-        out.append(final)
     }
 }

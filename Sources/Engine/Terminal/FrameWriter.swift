@@ -1,0 +1,308 @@
+/// The diff and the writer of one terminal, as a value: ``FrameEncoder``
+/// holds it and calls ``encode(_:model:columns:rows:)`` once per frame.
+///
+/// State: the output buffer, the cursor, the pen, the down-sampled style
+/// cache, scratch for scroll detection. The model of the terminal's cells is
+/// the encoder's `screen` buffer, reached through a pointer for the frame.
+public struct FrameWriter: ~Copyable {
+    /// Counts from the last frame.
+    public struct Statistics: Equatable, Sendable {
+        /// Cells compared against the model.
+        public var cellsCompared = 0
+        /// Cells whose content was written (printed, repeated or erased).
+        public var cellsWritten = 0
+        /// Rows moved by scrolling instead of being rewritten.
+        public var rowsScrolled = 0
+    }
+
+    private(set) var capabilities: TerminalCapabilities
+    var out = ByteBuffer(capacity: 1 << 16)
+    var cursor = CursorState.home
+    /// The terminal's current rendition (already down-sampled); nil when unknown.
+    var pen: Style? = .plain
+    /// The interned style the pen was set from, or `.max` when it was
+    /// derived (an erase or scroll pen) or is unknown.
+    var penID: StyleID = 0
+    var transitions = SGRTransitionCache()
+    /// Down-sampled style per ``StyleID``, filled lazily.
+    var emitted: [Style] = []
+    var needsFullRedraw = false
+    var statistics = Statistics()
+    // Scratch for scroll detection, reused across frames.
+    var newRowHashes: [UInt64] = []
+    var oldRowHashes: [UInt64] = []
+    var oldRowByHash: [UInt64: Int] = [:]
+    let styles: StyleTable
+    let graphemes: GraphemeTable
+    // The model for the current frame.
+    var model: UnsafeMutablePointer<Cell>
+    var columns = 0
+    var rows = 0
+
+    init(styles: StyleTable, graphemes: GraphemeTable, capabilities: TerminalCapabilities) {
+        self.styles = styles
+        self.graphemes = graphemes
+        self.capabilities = capabilities
+        model = UnsafeMutablePointer(bitPattern: 8)!  // set at each encode
+    }
+
+    mutating func setCapabilities(_ c: TerminalCapabilities) {
+        if c.colors != capabilities.colors {
+            emitted.removeAll()
+            transitions.removeAll()
+            pen = nil
+            penID = .max
+        }
+        capabilities = c
+    }
+
+    @inline(__always)
+    func modelRow(_ y: Int) -> UnsafeMutablePointer<Cell> { model + y &* columns }
+
+    /// The style as this terminal shows it.
+    @inline(__always)
+    mutating func emittedStyle(_ id: StyleID) -> Style {
+        let i = Int(id)
+        if i < emitted.count { return emitted[i] }
+        return extendEmitted(upTo: i)
+    }
+
+    @inline(never)
+    private mutating func extendEmitted(upTo i: Int) -> Style {
+        while emitted.count <= i {
+            emitted.append(ColorDownsampler.downsample(styles[StyleID(emitted.count)], to: capabilities.colors))
+        }
+        return emitted[i]
+    }
+
+    mutating func encode(_ canvas: CellBuffer, model: UnsafeMutablePointer<Cell>, columns: Int, rows: Int)
+        -> UnsafeBufferPointer<UInt8>
+    {
+        self.model = model
+        self.columns = columns
+        self.rows = rows
+        out.removeAll()
+        statistics = Statistics()
+        if needsFullRedraw { canvas.damage.add(canvas.bounds) }
+        guard !canvas.damage.isEmpty else { return out.bytes }
+        let syncStart = out.count
+        if capabilities.synchronizedOutput { out.append(EscapeSequence.beginSynchronizedUpdate) }
+        if needsFullRedraw {
+            clearScreen()
+            needsFullRedraw = false
+        }
+        if capabilities.scrolling && columns > 0 { scrollMovedRows(canvas) }
+        let bounds = canvas.damage.bounds
+        for y in bounds.y..<bounds.maxY {
+            let new = canvas.row(y)
+            canvas.damage.forEachSpan(inRow: y) { start, end in
+                diffRow(new, y: y, from: start, to: end)
+            }
+        }
+        canvas.damage.removeAll()
+        if capabilities.synchronizedOutput {
+            if out.count == syncStart + EscapeSequence.beginSynchronizedUpdate.utf8CodeUnitCount {
+                out.removeAll()  // nothing changed after all: write nothing
+            } else {
+                out.append(EscapeSequence.endSynchronizedUpdate)
+            }
+        }
+        return out.bytes
+    }
+
+    // MARK: Full redraw
+
+    private mutating func clearScreen() {
+        setPen(.plain)
+        out.append(EscapeSequence.cursorHome)
+        out.append(EscapeSequence.eraseDisplay)
+        cursor = .home
+        for i in 0..<(columns * rows) { model[i] = .blank() }
+    }
+
+    // MARK: Diff
+
+    /// Writes the cells of row `y` in `from..<to` that differ from the model.
+    private mutating func diffRow(_ new: UnsafeBufferPointer<Cell>, y: Int, from: Int, to: Int) {
+        let old = modelRow(y)
+        var x = from
+        var end = to
+        var compared = 0
+        while x < end {
+            compared += 1
+            if new[x] == old[x] { x += 1; continue }
+            // Start at a lead cell both in the canvas and on the terminal:
+            // printing over the right half of a wide glyph breaks its left half.
+            if x > 0 && (new[x].isContinuation || old[x].isContinuation) { x -= 1 }
+            let next = emit(at: x, y: y, new: new, old: old)
+            // A wide glyph cut on the terminal leaves a cell marked unknown
+            // after `next`; visit it even outside the damage.
+            if next < columns && old[next] == .unknown && next >= end { end = next + 1 }
+            x = next
+        }
+        statistics.cellsCompared += compared
+    }
+
+    /// Writes the changed cell at `x` (choosing erase, repeat or print) and
+    /// returns the first column after what was written.
+    private mutating func emit(at x: Int, y: Int, new: UnsafeBufferPointer<Cell>, old: UnsafeMutablePointer<Cell>)
+        -> Int
+    {
+        let cell = new[x]
+        let style = emittedStyle(cell.style)
+        if cell.isSpace && isErasable(style),
+           let next = eraseBlanks(at: x, y: y, cell: cell, style: style, new: new, old: old)
+        {
+            return next
+        }
+        moveCursor(toX: x, y: y, canvasRow: new)
+        setPen(id: cell.style, style)
+        appendGrapheme(cell)
+        place(cell, at: x, old: old)
+        statistics.cellsWritten += 1
+        var next = x + cell.width
+        if capabilities.repeatCharacter && !cell.isCluster && cell.payload >= 0x20 && cell.payload < 0x7F {
+            next = repeatCharacter(cell, from: next, new: new, old: old)
+        }
+        advanceCursor(to: next, uncertain: isUncertain(cell))
+        return next
+    }
+
+    /// REP: repeat the character just printed over the following equal cells,
+    /// when that is shorter than printing them. Only printable ASCII (a space
+    /// is left to the erase path).
+    private mutating func repeatCharacter(_ cell: Cell, from start: Int, new: UnsafeBufferPointer<Cell>,
+                                          old: UnsafeMutablePointer<Cell>) -> Int {
+        var end = start
+        while end < columns && new[end] == cell { end += 1 }
+        // Trailing cells the terminal already shows need not be repeated.
+        while end > start && old[end - 1] == cell { end -= 1 }
+        let n = end - start
+        guard n > 0, 3 + ByteBuffer.digits(n) < n else { return start }
+        csi(n, omittingOne: false, EscapeSequence.rep)
+        for x in start..<end { place(cell, at: x, old: old) }
+        statistics.cellsWritten += n
+        return end
+    }
+
+    /// Records that the terminal now shows `cell` at `x`, marking a wide
+    /// glyph it cut as unknown.
+    @inline(__always)
+    func place(_ cell: Cell, at x: Int, old: UnsafeMutablePointer<Cell>) {
+        old[x] = cell
+        if cell.width == 2 { old[x + 1] = .continuation(cell.style) }
+        let after = x + cell.width
+        if after < columns && old[after].isContinuation { old[after] = .unknown }
+    }
+
+    @inline(__always)
+    mutating func advanceCursor(to x: Int, uncertain: Bool) {
+        if x >= columns {
+            cursor.x = columns - 1
+            cursor.pendingWrap = true
+        } else {
+            cursor.x = x
+        }
+        if uncertain { cursor.known = false }
+    }
+
+    @inline(__always)
+    func isUncertain(_ cell: Cell) -> Bool {
+        if cell.isCluster { return graphemes.isUncertain(cell.payload) }
+        return cell.width == 2 && GraphemeWidth.isUncertainWide(cell.payload)
+    }
+
+    /// Writes a cell's grapheme bytes (not the pen, not the cursor).
+    @inline(__always)
+    mutating func appendGrapheme(_ cell: Cell) {
+        if cell.isCluster {
+            graphemes.withUTF8(cell.payload) { out.append($0) }
+        } else {
+            out.appendScalar(cell.payload)
+        }
+    }
+
+    /// Sets the pen to a style that is not an interned one (erase, scroll, reset).
+    @inline(__always)
+    mutating func setPen(_ style: Style) {
+        SGREncoder.transition(from: pen, to: style, into: &out)
+        pen = style
+        penID = .max
+    }
+
+    /// Sets the pen to interned style `id` (whose down-sampled form is
+    /// `style`), through the transition cache.
+    @inline(__always)
+    mutating func setPen(id: StyleID, _ style: Style) {
+        if id == penID { return }
+        defer { pen = style; penID = id }
+        guard penID != .max else {
+            SGREncoder.transition(from: pen, to: style, into: &out)
+            return
+        }
+        let key = SGRTransitionCache.key(from: penID, to: id)
+        if let cached = transitions.lookup(key) {
+            out.append(cached)
+            return
+        }
+        let start = out.count
+        SGREncoder.transition(from: pen, to: style, into: &out)
+        transitions.store(key, UnsafeBufferPointer(rebasing: out.bytes[start...]))
+    }
+
+    /// `CSI n F`, omitting a parameter of 1 when allowed.
+    @inline(__always)
+    mutating func csi(_ n: Int, omittingOne: Bool, _ final: UInt8) {
+        out.append(EscapeSequence.csi)
+        if !(omittingOne && n == 1) { out.appendDecimal(n) }
+        out.append(final)
+    }
+
+    // MARK: Erase
+
+    /// A blank in this style can be made by erasing: what EL/ECH leave is a
+    /// space with the current background, default foreground, no attributes.
+    @inline(__always)
+    func isErasable(_ style: Style) -> Bool {
+        style.foreground == .default && style.attributes.isEmpty
+            && (capabilities.backgroundColorErase || style.background == .default)
+    }
+
+    /// Tries EL (to the end of the line) or ECH (a run) for the blank run at
+    /// `x`; returns the next column to examine, or nil when printing is cheaper.
+    private mutating func eraseBlanks(at x: Int, y: Int, cell: Cell, style: Style, new: UnsafeBufferPointer<Cell>,
+                                      old: UnsafeMutablePointer<Cell>) -> Int? {
+        if old[x].isContinuation { return nil }
+        var runEnd = x + 1
+        while runEnd < columns && new[runEnd] == cell { runEnd += 1 }
+        // The last cell of the run that actually differs: printing would stop there.
+        var lastDiff = runEnd - 1
+        while lastDiff > x && new[lastDiff] == old[lastDiff] { lastDiff -= 1 }
+        let printCost = lastDiff - x + 1 + SGREncoder.cost(from: pen, to: style)
+        var penForErase = pen ?? .plain
+        penForErase.background = style.background
+        let sgrCost = SGREncoder.cost(from: pen, to: penForErase)
+        if runEnd == columns {
+            // EL: 3 bytes, cursor stays.
+            guard 3 + sgrCost < printCost else { return nil }
+            moveCursor(toX: x, y: y, canvasRow: new)
+            setPen(penForErase)
+            out.append(EscapeSequence.eraseLine)
+            for i in x..<columns { old[i] = cell }
+            statistics.cellsWritten += columns - x
+            return columns
+        }
+        // ECH leaves the cursor at x while the next change lies past the run:
+        // count a forward move in its cost.
+        guard !old[runEnd].isContinuation, lastDiff + 1 == runEnd else { return nil }
+        let n = runEnd - x
+        let echCost = 3 + ByteBuffer.digits(n) + sgrCost + EscapeSequence.lengthOmittingOne(n)
+        guard echCost < printCost else { return nil }
+        moveCursor(toX: x, y: y, canvasRow: new)
+        setPen(penForErase)
+        csi(n, omittingOne: false, EscapeSequence.ech)
+        for i in x..<runEnd { old[i] = cell }
+        statistics.cellsWritten += n
+        return runEnd
+    }
+}
