@@ -31,4 +31,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-package.targets.append(.executableTarget(name: "dbg", dependencies: ["Engine"], path: "Sources/dbg"))
