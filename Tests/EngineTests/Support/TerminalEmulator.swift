@@ -1,0 +1,113 @@
+import Foundation
+@testable import Engine
+
+/// A real terminal emulator (pyte, or tmux) driven through
+/// Tests/Emulator/emulate.py: feed it the writer's bytes, read its screen.
+struct TerminalEmulator {
+    enum Backend: String { case pyte, tmux }
+
+    /// One cell as the emulator shows it.
+    struct ScreenCell: Equatable, CustomStringConvertible {
+        var text: String
+        var foreground: String
+        var background: String
+        var attributes: [String]
+        var description: String { "\(text.debugDescription) fg=\(foreground) bg=\(background) \(attributes)" }
+    }
+
+    typealias Screen = [[ScreenCell]]
+
+    let backend: Backend
+
+    static let script: String = {
+        let here = URL(fileURLWithPath: #filePath)
+        return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Emulator/emulate.py").path
+    }()
+
+    /// Why the emulator cannot run here, or nil when it can.
+    static func unavailable(_ backend: Backend) -> String? {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = backend == .pyte ? ["python3", "-c", "import pyte"] : ["tmux", "-V"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        do { try probe.run() } catch { return "cannot start \(backend): \(error)" }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0 ? nil : "\(backend) is not installed (pip install pyte / apt-get install tmux)"
+    }
+
+    /// Feeds `chunks` in order to one blank terminal; returns the screen after each.
+    func screens(columns: Int, rows: Int, chunks: [[UInt8]]) throws -> [Screen] {
+        let dir = FileManager.default.temporaryDirectory
+        let input = dir.appendingPathComponent("emulate-\(UUID().uuidString).json")
+        let encoded = chunks.map { Data($0).base64EncodedString() }
+        try JSONSerialization.data(withJSONObject: encoded).write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TerminalEmulator.script, backend.rawValue, "\(columns)", "\(rows)",
+                             "--frames", input.path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw EmulatorError(message: "emulate.py \(backend) failed: " + String(decoding: message, as: UTF8.self))
+        }
+        guard let list = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+            throw EmulatorError(message: "emulate.py printed no screen list")
+        }
+        return list.map { screen in
+            (screen["lines"] as? [[[String: Any]]] ?? []).map { line in
+                line.map { cell in
+                    ScreenCell(text: cell["t"] as? String ?? "?", foreground: cell["fg"] as? String ?? "?",
+                               background: cell["bg"] as? String ?? "?", attributes: cell["a"] as? [String] ?? [])
+                }
+            }
+        }
+    }
+
+    struct EmulatorError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// The screen a canvas should produce, in the emulator's terms, for a
+    /// terminal with colour level `level`.
+    static func expected(_ canvas: CellBuffer, level: ColorLevel) -> Screen {
+        (0..<canvas.rows).map { y in
+            (0..<canvas.columns).map { x in
+                let cell = canvas[x, y]
+                let style = ColorDownsampler.downsample(canvas.styles[cell.style], to: level)
+                var attributes: [String] = []
+                let a = style.attributes
+                if a.contains(.blink) { attributes.append("blink") }
+                if a.contains(.bold) { attributes.append("bold") }
+                if a.contains(.dim) { attributes.append("dim") }
+                if a.contains(.italic) { attributes.append("italic") }
+                if a.contains(.reverse) { attributes.append("reverse") }
+                if a.contains(.strikethrough) { attributes.append("strike") }
+                if a.contains(.underline) { attributes.append("underline") }
+                return ScreenCell(text: canvas.text(x: x, y: y), foreground: style.foreground.description,
+                                  background: style.background.description, attributes: attributes)
+            }
+        }
+    }
+
+    /// The first difference between two screens, described, or nil.
+    static func difference(_ got: Screen, _ want: Screen) -> String? {
+        guard got.count == want.count else { return "row count \(got.count) ≠ \(want.count)" }
+        for y in 0..<want.count {
+            guard got[y].count == want[y].count else { return "row \(y) width \(got[y].count) ≠ \(want[y].count)" }
+            for x in 0..<want[y].count where got[y][x] != want[y][x] {
+                let text = { (s: Screen) in s[y].map { $0.text.isEmpty ? "" : $0.text }.joined() }
+                return "(\(x),\(y)): emulator \(got[y][x]) ≠ expected \(want[y][x])\n  emulator row: \(text(got))\n  expected row: \(text(want))"
+            }
+        }
+        return nil
+    }
+}
