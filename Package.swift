@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Counts heap allocations for tuibench's allocations-per-frame (a small C interposer).
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         // libunistring ships no pkg-config file; the module map links it by name.
@@ -24,6 +26,7 @@ let package = Package(
             dependencies: [
                 "Engine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),

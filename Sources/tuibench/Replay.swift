@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Foundation
+import MallocInterposerSwift
 
 /// `tuibench replay FILE…`: bytes and encode time per frame transition of
 /// tuiframes recordings.
@@ -94,7 +95,15 @@ struct Replay: ParsableCommand {
         let n = recording.frames.count
         var bytes = [Int](repeating: 0, count: n)
         var times = [[UInt64]](repeating: [], count: n)
+        var allocations = [Int](repeating: 0, count: n)
         var rawStream: [UInt8] = []
+        // Allocations: a second pass over the frames with the same canvas and
+        // encoder, once interned tables and scratch buffers have grown to
+        // what this recording needs (steady state).
+        recording.replay(capabilities: capabilities, styles: styles, graphemes: graphemes, passes: 2,
+                         around: AllocationCounter.self) { t in
+            if t.pass == 1 { allocations[t.index] = t.allocations }
+        }
         for iteration in 0..<iterations {
             recording.replay(capabilities: capabilities, styles: styles, graphemes: graphemes) { t in
                 if iteration == 0 {
@@ -112,7 +121,9 @@ struct Replay: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let frames = (0..<n).map { FrameReport(bytes: bytes[$0], encodeNanoseconds: Percentiles(times[$0]).median) }
+        let frames = (0..<n).map {
+            FrameReport(bytes: bytes[$0], encodeNanoseconds: Percentiles(times[$0]).median, allocations: allocations[$0])
+        }
         return FileReport(path: recording.path, columns: recording.columns, rows: recording.rows, frames: frames)
     }
 
@@ -137,5 +148,20 @@ struct Replay: ParsableCommand {
             if !found.isEmpty { return found }
         }
         throw ValidationError("no FILE given and no bundled fixtures found (run from the package root)")
+    }
+}
+
+/// Counts heap allocations (malloc, calloc, realloc, aligned allocations)
+/// made between ``start()`` and ``stop()``, through the malloc interposer
+/// linked into tuibench.
+enum AllocationCounter: AllocationProbe {
+    static func start() {
+        MallocInterposerSwift.reset()
+        MallocInterposerSwift.hook()
+    }
+
+    static func stop() -> Int {
+        MallocInterposerSwift.unhook()
+        return MallocInterposerSwift.getStatistics().mallocCount
     }
 }

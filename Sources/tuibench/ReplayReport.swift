@@ -3,6 +3,9 @@ import Foundation
 struct FrameReport: Codable {
     var bytes: Int
     var encodeNanoseconds: UInt64
+    /// Heap allocations during this transition's encode, in steady state (a
+    /// second pass over the frames with the same encoder).
+    var allocations: Int
 }
 
 /// One file's replay: per-transition numbers and their summary.
@@ -18,6 +21,8 @@ struct FileReport: Codable {
     var medianEncodeNanoseconds: UInt64
     var p90EncodeNanoseconds: UInt64
     var p99EncodeNanoseconds: UInt64
+    /// Allocations during encode over all transitions after the first, in steady state.
+    var steadyStateAllocations: Int
 
     init(path: String, columns: Int, rows: Int, frames: [FrameReport]) {
         self.path = path
@@ -29,6 +34,7 @@ struct FileReport: Codable {
         let t = Percentiles(frames.map { $0.encodeNanoseconds })
         medianBytes = b.median; p90Bytes = b.p90; p99Bytes = b.p99
         medianEncodeNanoseconds = t.median; p90EncodeNanoseconds = t.p90; p99EncodeNanoseconds = t.p99
+        steadyStateAllocations = frames.dropFirst().reduce(0) { $0 + $1.allocations }
     }
 }
 
@@ -46,13 +52,13 @@ struct ReplayReport: Codable {
 
     func table(colors: String, sync: Bool, rep: Bool) -> String {
         var rows: [[String]] = [["file", "size", "frames", "total bytes", "bytes p50", "p90", "p99",
-                                 "encode p50", "p90", "p99"]]
+                                 "encode p50", "p90", "p99", "allocs"]]
         for f in files {
             let name = (f.path as NSString).lastPathComponent
             rows.append([name, "\(f.columns)x\(f.rows)", "\(f.frames.count)", "\(f.totalBytes)",
                          "\(f.medianBytes)", "\(f.p90Bytes)", "\(f.p99Bytes)",
                          duration(f.medianEncodeNanoseconds), duration(f.p90EncodeNanoseconds),
-                         duration(f.p99EncodeNanoseconds)])
+                         duration(f.p99EncodeNanoseconds), "\(f.steadyStateAllocations)"])
         }
         var widths = [Int](repeating: 0, count: rows[0].count)
         for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
@@ -65,7 +71,9 @@ struct ReplayReport: Codable {
             out += cells.joined(separator: "  ") + "\n"
             if n == 0 { out += widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n" }
         }
-        out += "encode = diff + writer per transition (median of iterations); bytes exclude setup."
+        out += "encode = diff + writer per transition (median of iterations); bytes exclude setup;\n"
+        out += "allocs = heap allocations during encode over all transitions but the first, in steady state\n"
+        out += "(a second pass over the frames with the same encoder)."
         return out
     }
 
