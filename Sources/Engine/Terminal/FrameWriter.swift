@@ -155,7 +155,10 @@ public struct FrameWriter: ~Copyable {
         {
             return next
         }
-        moveCursor(toX: x, y: y, canvasRow: new)
+        // Most cells follow the one just written: no move to price.
+        if !(cursor.x == x && cursor.y == y && cursor.known && !cursor.pendingWrap) {
+            moveCursor(toX: x, y: y, canvasRow: new)
+        }
         setPen(id: cell.style, style)
         appendGrapheme(cell)
         place(cell, at: x, old: old)
