@@ -83,7 +83,9 @@ struct TuiFramesParser {
     }
 
     mutating func parse(_ text: String) throws(TuiFramesError) -> TuiFrames {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on the LF byte, not on Character "\n": a CR LF pair is one
+        // Character in Swift and would hide the CR the format forbids.
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
         if lines.last == "" { lines.removeLast() }
         var index = 0
         func next() -> Substring? {

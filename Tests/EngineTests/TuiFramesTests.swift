@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import Engine
+
+@Suite("tuiframes parser")
+struct TuiFramesTests {
+    static let example = """
+        tuiframes 1
+        size 20 3
+        style a fg=196 bold
+        style b bg=#202040
+        frame first
+        |Hello, world
+        :aaaaa
+        |
+        |status: ok
+        :bbbbbbbbbb
+        frame second
+        |Hello, world!
+        :aaaaa
+        |
+        |status: 漢字 ok
+        :bbbbbbbbbbbbbb
+
+        """
+
+    func parse(_ text: String) throws(TuiFramesError) -> (TuiFrames, StyleTable, GraphemeTable) {
+        let styles = StyleTable(), graphemes = GraphemeTable()
+        return (try TuiFrames.parse(text, path: "t.tuiframes", styles: styles, graphemes: graphemes), styles, graphemes)
+    }
+
+    @Test("the format's own example parses into two frames with their styles")
+    func example() throws {
+        let (file, styles, graphemes) = try parse(Self.example)
+        #expect(file.columns == 20 && file.rows == 3 && file.frames.count == 2)
+        #expect(file.frames.map(\.label) == ["first", "second"])
+        let canvas = CellBuffer(columns: 20, rows: 3, styles: styles, graphemes: graphemes)
+        file.draw(frame: 1, into: canvas)
+        #expect(canvas.textRows == ["Hello, world!       ", String(repeating: " ", count: 20), "status: 漢字 ok     "])
+        #expect(styles[canvas[0, 0].style] == Style(foreground: .palette(196), attributes: .bold))
+        #expect(canvas[5, 0].style == 0)
+        #expect(styles[canvas[8, 2].style] == Style(background: .rgb(0x20, 0x20, 0x40)))
+        // the wide grapheme's second column carries its style too
+        #expect(canvas[9, 2].isContinuation && canvas[9, 2].style == canvas[8, 2].style)
+        #expect(canvas.checkInvariants() == nil)
+    }
+
+    @Test("drawing a frame damages only the cells that changed")
+    func drawDamagesChanges() throws {
+        let (file, styles, graphemes) = try parse(Self.example)
+        let canvas = CellBuffer(columns: 20, rows: 3, styles: styles, graphemes: graphemes)
+        file.draw(frame: 0, into: canvas)
+        canvas.damage.removeAll()
+        file.draw(frame: 1, into: canvas)
+        #expect(canvas.damage.rects.contains(Rect(x: 12, y: 0, width: 1, height: 1)))
+        #expect(canvas.damage.bounds.y == 0 && canvas.damage.bounds.maxY == 3)
+        canvas.damage.removeAll()
+        file.draw(frame: 1, into: canvas)
+        #expect(canvas.damage.isEmpty)
+    }
+
+    @Test("comments anywhere; '.' and space are the default style; short rows pad")
+    func commentsAndDefaults() throws {
+        let (file, _, _) = try parse("tuiframes 1\n# a comment\nsize 4 2\nstyle x underline\n# another\nframe\n|ab\n:x. x\n|\n")
+        #expect(file.frames[0].cells[0].style != 0)
+        #expect(file.frames[0].cells[1].style == 0 && file.frames[0].cells[2].style == 0)
+        #expect(file.frames[0].cells[3].style != 0)  // a blank can be styled
+    }
+
+    struct Bad: CustomTestStringConvertible, Sendable {
+        var text: String
+        var line: Int
+        var reason: String
+        var testDescription: String { reason }
+    }
+
+    static let bad: [Bad] = [
+        Bad(text: "", line: 1, reason: "empty file"),
+        Bad(text: "tuiframes 2\n", line: 1, reason: "expected 'tuiframes 1'"),
+        Bad(text: "tuiframes 1\r\nsize 2 2\n", line: 1, reason: "line ends with CR"),
+        Bad(text: "tuiframes 1\nsize 0 3\n", line: 2, reason: "size 0x3 out of range"),
+        Bad(text: "tuiframes 1\nsize 1001 3\n", line: 2, reason: "out of range"),
+        Bad(text: "tuiframes 1\nsize 4\n", line: 2, reason: "expected 'size COLS ROWS'"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n|abcde\n", line: 4, reason: "row wider than 4 columns"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n|abc漢\n", line: 4, reason: "wide grapheme straddles the last column"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n|a\u{1B}b\n", line: 4, reason: "control character U+001B"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n|a\u{85}b\n", line: 4, reason: "control character U+0085"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n|ab\n:aa\n", line: 5, reason: "undeclared style key 'a'"),
+        Bad(text: "tuiframes 1\nsize 4 1\nstyle a bold\nframe\n|ab\n:aaaaa\n", line: 6, reason: "style row longer"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n:aa\n", line: 4, reason: "must directly follow a '|' row"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n|a\nstyle a bold\n", line: 5, reason: "'style' after the first frame"),
+        Bad(text: "tuiframes 1\nsize 4 2\nframe\n|a\nframe\n|b\n|c\n", line: 3, reason: "has 1 rows; the size says 2"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n|a\n|b\n", line: 5, reason: "more than 1 rows"),
+        Bad(text: "tuiframes 1\nsize 4 1\n", line: 2, reason: "no frames"),
+        Bad(text: "tuiframes 1\nsize 4 1\nstyle a bold\nstyle a dim\n", line: 4, reason: "declared twice"),
+        Bad(text: "tuiframes 1\nsize 4 1\nstyle ab bold\n", line: 3, reason: "one character of [A-Za-z0-9]"),
+        Bad(text: "tuiframes 1\nsize 4 1\nstyle a fg=256\n", line: 3, reason: "bad colour '256'"),
+        Bad(text: "tuiframes 1\nsize 4 1\nstyle a bg=#12345\n", line: 3, reason: "bad colour '#12345'"),
+        Bad(text: "tuiframes 1\nsize 4 1\nstyle a sparkle\n", line: 3, reason: "unknown style attribute 'sparkle'"),
+        Bad(text: "tuiframes 1\nsize 4 1\n|a\n", line: 3, reason: "row before the first 'frame' line"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n|a\nhello\n", line: 5, reason: "unrecognised line 'hello'"),
+        Bad(text: "tuiframes 1\nsize 4 1\nframe\n|e\u{301}\u{200B}\n", line: 4, reason: "zero-width grapheme at column 2"),
+    ]
+
+    @Test("a malformed file is reported with its line and reason", arguments: bad)
+    func malformed(_ bad: Bad) {
+        do {
+            _ = try parse(bad.text)
+            Issue.record("parsed without error")
+        } catch {
+            #expect(error.line == bad.line, "\(error)")
+            #expect(error.reason.contains(bad.reason), "\(error)")
+            #expect(error.description.hasPrefix("t.tuiframes:\(bad.line): "))
+        }
+    }
+
+    @Test("every bundled fixture parses")
+    func fixturesParse() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures")
+        var count = 0
+        for folder in ["recordings", "synthetic"] {
+            let dir = root.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasSuffix(".tuiframes") {
+                let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+                let (file, _, _) = try parse(text)
+                #expect(file.frames.count > 1, "\(name)")
+                count += 1
+            }
+        }
+        #expect(count >= 10)
+    }
+}
