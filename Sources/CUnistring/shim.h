@@ -13,5 +13,6 @@
 #include <unistr.h>
 #include <uniwidth.h>
 #include <unigbrk.h>
+#include <unictype.h>
 
 #endif

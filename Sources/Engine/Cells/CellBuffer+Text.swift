@@ -12,8 +12,10 @@ extension CellBuffer {
     @discardableResult
     public func write(_ text: String, x: Int, y: Int, style: StyleID = 0, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
-        guard !area.isEmpty, y >= area.y, y < area.maxY else {
-            return x + GraphemeWidth.width(of: text)
+        guard !area.isEmpty, y >= area.y, y < area.maxY, x < area.maxX else {
+            // Nothing visible; saturate rather than trap for absurd origins.
+            let (end, overflow) = x.addingReportingOverflow(GraphemeWidth.width(of: text))
+            return overflow ? Int.max : end
         }
         let row = mutableRow(y)
         var cursor = x
@@ -55,6 +57,10 @@ extension CellBuffer {
     public func put(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, y >= 0, x < columns, y < rows, !cell.isContinuation else { return }
         var c = cell
+        // A raw cell is data like any text: a control scalar shows as its picture.
+        if !c.isCluster, let picture = TextSegmenter.replacement(forControl: c.payload) {
+            c = Cell(scalar: picture, width: 1, style: c.style)
+        }
         if c.width == 2 && x + 1 >= columns { c = .blank(cell.style) }
         let row = mutableRow(y)
         let extra = repairEdges(row, y: y, from: x, to: x + c.width)

@@ -104,7 +104,9 @@ public final class GraphemeTable {
         bytes.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
         slots = Array(repeating: 0, count: 64)
-        for buffer in buffers {
+        // Each buffer once: a second pass would read new indices as old ones.
+        var seen = Set<ObjectIdentifier>()
+        for buffer in buffers where seen.insert(ObjectIdentifier(buffer)).inserted {
             buffer.rewriteClusters { oldIndex in
                 if remap[Int(oldIndex)] == UInt32.max {
                     let e = oldEntries[Int(oldIndex)]

@@ -40,8 +40,9 @@ public enum ColorDownsampler {
         let ci = (nearestCubeIndex(r), nearestCubeIndex(g), nearestCubeIndex(b))
         let cube = (cubeLevels[ci.0], cubeLevels[ci.1], cubeLevels[ci.2])
         let cubeIndex = 16 + 36 * ci.0 + 6 * ci.1 + ci.2
-        let average = (r + g + b) / 3
-        let greyIndex = average > 238 ? 23 : Swift.max(0, (average - 3) / 10)
+        // The grey nearest by `distance` is the weighted mean m = (2r + 4g + 3b) / 9;
+        // the ramp is 8, 18, …, 238, so the index is round((m − 8) / 10), clamped.
+        let greyIndex = Swift.min(23, Swift.max(0, (2 * r + 4 * g + 3 * b - 27) / 90))
         let grey = 8 + greyIndex * 10
         let target = (r, g, b)
         return distance(target, (grey, grey, grey)) < distance(target, cube)

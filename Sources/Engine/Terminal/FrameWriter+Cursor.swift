@@ -98,12 +98,11 @@ extension FrameWriter {
             guard cell == old[x], !cell.isContinuation, x + cell.width <= to,
                   let pen, emittedStyle(cell.style) == pen
             else { return nil }
+            if isUncertain(cell) { return nil }
             if cell.isCluster {
-                if graphemes.isUncertain(cell.payload) { return nil }
                 cost += graphemes.byteCount(cell.payload)
             } else {
                 let v = cell.payload
-                if cell.width == 2 && GraphemeWidth.isUncertainWide(v) { return nil }
                 cost += v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
             }
             if cost >= limit { return nil }

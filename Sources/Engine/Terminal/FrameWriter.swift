@@ -212,7 +212,8 @@ public struct FrameWriter: ~Copyable {
     @inline(__always)
     func isUncertain(_ cell: Cell) -> Bool {
         if cell.isCluster { return graphemes.isUncertain(cell.payload) }
-        return cell.width == 2 && GraphemeWidth.isUncertainWide(cell.payload)
+        let v = cell.payload
+        return (cell.width == 2 && GraphemeWidth.isUncertainWide(v)) || GraphemeWidth.isRegionalIndicator(v)
     }
 
     /// Writes a cell's grapheme bytes (not the pen, not the cursor).

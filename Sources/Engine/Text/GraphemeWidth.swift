@@ -10,7 +10,8 @@ import CUnistring
 /// - the base scalar's width from libunistring's `uc_width` (East Asian Width,
 ///   with emoji presentation characters already wide), clamped to 0...2;
 /// - a regional-indicator pair (a flag) is 2;
-/// - a cluster containing VS16 (U+FE0F, emoji presentation) is 2;
+/// - a cluster whose base has the Emoji property followed by VS16 (U+FE0F,
+///   emoji presentation) is 2;
 /// - a cluster that joins emoji with ZWJ (U+200D) is 2;
 /// - combining marks, ZWJ continuations, skin-tone modifiers and variation
 ///   selectors after the base add nothing.
@@ -34,7 +35,7 @@ public enum GraphemeWidth {
     static let variationSelector15: UInt32 = 0xFE0E
 
     @inline(__always)
-    static func isRegionalIndicator(_ v: UInt32) -> Bool { v >= 0x1F1E6 && v <= 0x1F1FF }
+    public static func isRegionalIndicator(_ v: UInt32) -> Bool { v >= 0x1F1E6 && v <= 0x1F1FF }
 
     @inline(__always)
     static func isSkinToneModifier(_ v: UInt32) -> Bool { v >= 0x1F3FB && v <= 0x1F3FF }
@@ -72,14 +73,16 @@ public enum GraphemeWidth {
         var iterator = scalars.makeIterator()
         guard let base = iterator.next() else { return Measure(width: 0, isUncertain: false) }
         var width = scalarWidth(base)
-        var count = 1
-        var uncertain = isRegionalIndicator(base)
+        // A lone regional indicator, or a wide scalar outside the settled
+        // East Asian blocks (emoji), whatever marks follow it.
+        var uncertain = isRegionalIndicator(base) || (width == 2 && isUncertainWide(base))
         var previousWasRegional = isRegionalIndicator(base)
         var sawJoiner = false
         while let v = iterator.next() {
-            count += 1
             if v == variationSelector16 {
-                width = 2
+                // Emoji presentation widens only a base that can be an emoji
+                // (❤ U+2764, a keycap digit); after "a" it selects nothing.
+                if uc_is_property_emoji(ucs4_t(base)) { width = 2 }
                 uncertain = true
             } else if v == zeroWidthJoiner {
                 sawJoiner = true
@@ -88,16 +91,22 @@ public enum GraphemeWidth {
                 width = 2
                 uncertain = true
             } else if isSkinToneModifier(v) {
+                // An emoji modifier sequence draws as one emoji, even on a
+                // text-default base such as ☝ (U+261D).
+                width = 2
                 uncertain = true
             } else if sawJoiner && scalarWidth(v) == 2 {
                 // An emoji joined to the base: the sequence draws as one wide glyph.
                 width = 2
             } else if v == variationSelector15 {
                 uncertain = true
+            } else if width == 0 {
+                // The base draws nothing (a Prepend such as U+0600): the first
+                // spacing scalar after it is what shows.
+                width = scalarWidth(v)
             }
             previousWasRegional = isRegionalIndicator(v)
         }
-        if count == 1 && (isRegionalIndicator(base) || (width == 2 && isUncertainWide(base))) { uncertain = true }
         return Measure(width: width, isUncertain: uncertain)
     }
 

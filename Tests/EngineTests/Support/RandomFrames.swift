@@ -1,22 +1,9 @@
 @testable import Engine
 
-/// FrameSeedGenerator: a small deterministic generator, so a failing seed replays.
-struct FrameSeedGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Mutates a canvas the way applications do, at random: text in many
 /// scripts and styles, blank regions, rows that scroll, single cells.
 struct RandomFrames {
-    var rng: FrameSeedGenerator
+    var rng: SplitMix64
     let styles: [StyleID]
     /// Graphemes every emulator agrees on (no emoji: their widths differ
     /// between terminals by design, and have their own tests).
@@ -24,7 +11,7 @@ struct RandomFrames {
                          "0123456789", "ｱｲｳ", "한국어", "==== ", "a\u{308}b\u{323}", "…", "|", "中"]
 
     init(seed: UInt64, table: StyleTable) {
-        rng = FrameSeedGenerator(seed: seed)
+        rng = SplitMix64(seed: seed)
         let list: [Style] = [
             .plain, Style(foreground: .red), Style(foreground: .brightGreen, attributes: .bold),
             Style(background: .blue), Style(background: .palette(236)), Style(foreground: .rgb(250, 128, 114)),

@@ -1,0 +1,179 @@
+import Testing
+
+@testable import Engine
+
+/// One cluster as the segmenter hands it out, kept past the callback.
+struct SegmentedCluster: Equatable, CustomStringConvertible {
+    var text: String
+    var width: Int
+    var isUncertain: Bool
+    /// `TextCluster.scalar`: set exactly when the cluster is one scalar.
+    var scalar: UInt32?
+
+    init(_ text: String, _ width: Int, uncertain: Bool = false) {
+        self.text = text
+        self.width = width
+        self.isUncertain = uncertain
+        let scalars = text.unicodeScalars
+        scalar = scalars.count == 1 ? scalars.first!.value : nil
+    }
+
+    init(_ cluster: TextCluster) {
+        text = String(decoding: cluster.utf8, as: UTF8.self)
+        width = cluster.width
+        isUncertain = cluster.isUncertain
+        scalar = cluster.scalar
+    }
+
+    var description: String {
+        let escaped = text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "U+\(String($0.value, radix: 16))" }
+        return "\(escaped.joined(separator: " ")):\(width)\(isUncertain ? "?" : "")"
+    }
+}
+
+/// The clusters of `text`, in order.
+func segment(_ text: String) -> [SegmentedCluster] {
+    var out: [SegmentedCluster] = []
+    TextSegmenter.forEachCluster(in: text) { out.append(SegmentedCluster($0)) }
+    return out
+}
+
+@Suite("Text segmenter: clusters, widths and control pictures")
+struct TextSegmenterTests {
+    typealias C = SegmentedCluster
+
+    @Test("ASCII splits into one cluster per byte")
+    func ascii() {
+        #expect(segment("abc") == [C("a", 1), C("b", 1), C("c", 1)])
+        #expect(segment("") == [])
+    }
+
+    @Test("CJK: one cluster per ideograph, two columns, certain")
+    func cjk() {
+        #expect(segment("漢字") == [C("漢", 2), C("字", 2)])
+        #expect(segment("a漢b") == [C("a", 1), C("漢", 2), C("b", 1)])
+    }
+
+    @Test("a combining mark joins its base; alone at the start it is a zero-width cluster")
+    func combiningMarks() {
+        #expect(segment("e\u{301}x") == [C("e\u{301}", 1), C("x", 1)])
+        #expect(segment("\u{301}ab") == [C("\u{301}", 0), C("a", 1), C("b", 1)])
+        #expect(segment("a\u{301}\u{323}") == [C("a\u{301}\u{323}", 1)])
+    }
+
+    @Test("ZWJ family, skin tone and VS16 heart are single, wide, uncertain clusters")
+    func emojiSequences() {
+        #expect(segment("👨‍👩‍👧‍👦!") == [C("👨‍👩‍👧‍👦", 2, uncertain: true), C("!", 1)])
+        #expect(segment("👍🏽👍") == [C("👍🏽", 2, uncertain: true), C("👍", 2, uncertain: true)])
+        #expect(segment("\u{2764}\u{FE0F}\u{2764}") == [
+            C("\u{2764}\u{FE0F}", 2, uncertain: true), C("\u{2764}", 1),
+        ])
+        #expect(segment("\u{1F600}") == [C("\u{1F600}", 2, uncertain: true)])
+    }
+
+    @Test("regional indicators pair into flags; an odd one out is narrow and uncertain")
+    func flags() {
+        #expect(segment("\u{1F1EF}\u{1F1F5}\u{1F1FA}\u{1F1F8}") == [
+            C("\u{1F1EF}\u{1F1F5}", 2, uncertain: true), C("\u{1F1FA}\u{1F1F8}", 2, uncertain: true),
+        ])
+        #expect(segment("\u{1F1EF}\u{1F1F5}\u{1F1FA}") == [
+            C("\u{1F1EF}\u{1F1F5}", 2, uncertain: true), C("\u{1F1FA}", 1, uncertain: true),
+        ])
+        #expect(segment("\u{1F1EF}x") == [C("\u{1F1EF}", 1, uncertain: true), C("x", 1)])
+    }
+
+    @Test("zero width space is its own zero-width cluster")
+    func zeroWidthSpace() {
+        #expect(segment("a\u{200B}b") == [C("a", 1), C("\u{200B}", 0), C("b", 1)])
+    }
+
+    @Test("Hangul jamo sequences form one wide syllable each")
+    func hangulJamo() {
+        #expect(segment("\u{1112}\u{1161}\u{11AB}\u{1100}\u{1161}") == [
+            C("\u{1112}\u{1161}\u{11AB}", 2), C("\u{1100}\u{1161}", 2),
+        ])
+        #expect(segment("\u{AC00}\u{11A8}한") == [C("\u{AC00}\u{11A8}", 2), C("한", 2)])
+    }
+
+    @Test("C0 controls and DEL become Control Pictures, C1 controls U+FFFD, each one column")
+    func controlPictures() {
+        #expect(segment("\u{1B}") == [C("\u{241B}", 1)])
+        #expect(segment("\u{0}") == [C("\u{2400}", 1)])
+        #expect(segment("\t") == [C("\u{2409}", 1)])
+        #expect(segment("\u{7}") == [C("\u{2407}", 1)])
+        #expect(segment("\u{7F}") == [C("\u{2421}", 1)])
+        #expect(segment("\u{85}") == [C("\u{FFFD}", 1)])
+        #expect(segment("\u{9B}") == [C("\u{FFFD}", 1)])
+        // The same in non-ASCII text, which takes the libunistring path.
+        #expect(segment("é\u{1B}[") == [C("é", 1), C("\u{241B}", 1), C("[", 1)])
+        #expect(segment("漢\u{7F}\u{85}") == [C("漢", 2), C("\u{2421}", 1), C("\u{FFFD}", 1)])
+    }
+
+    @Test("CR LF, one cluster to Unicode, comes out as two pictures")
+    func crlf() {
+        #expect(segment("\r\n") == [C("\u{240D}", 1), C("\u{240A}", 1)])
+        #expect(segment("é\r\nx") == [C("é", 1), C("\u{240D}", 1), C("\u{240A}", 1), C("x", 1)])
+    }
+
+    @Test("a control never joins a following combining mark")
+    func controlThenCombiningMark() {
+        #expect(segment("\u{1B}\u{301}") == [C("\u{241B}", 1), C("\u{301}", 0)])
+    }
+
+    @Test("replacement(forControl:) covers exactly C0, DEL and C1")
+    func replacementTable() {
+        for v in UInt32(0)..<0x20 { #expect(TextSegmenter.replacement(forControl: v) == 0x2400 + v) }
+        #expect(TextSegmenter.replacement(forControl: 0x7F) == 0x2421)
+        for v in UInt32(0x80)..<0xA0 { #expect(TextSegmenter.replacement(forControl: v) == 0xFFFD) }
+        for v: UInt32 in [0x20, 0x41, 0x7E, 0xA0, 0xE9, 0x200B, 0x2400, 0xFFFD, 0x1F600] {
+            #expect(TextSegmenter.replacement(forControl: v) == nil)
+        }
+    }
+
+    @Test("the UTF-8 entry point segments like the String one")
+    func utf8EntryPoint() {
+        for text in ["abc", "漢字", "e\u{301}👨‍👩‍👧‍👦\u{1F1EF}\u{1F1F5}\u{1B}[0m", "\r\n\u{85}x"] {
+            var viaBytes: [SegmentedCluster] = []
+            var copy = text
+            copy.withUTF8 { bytes in
+                TextSegmenter.forEachCluster(inUTF8: bytes) { viaBytes.append(SegmentedCluster($0)) }
+            }
+            #expect(viaBytes == segment(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("clusters concatenate back to the text with controls replaced, and widths add up")
+    func concatenationProperty() {
+        var rng = SplitMix64(seed: 0x5E6)
+        let pieces = [
+            "a", "Z", " ", "~", "漢", "字", "e\u{301}", "\u{301}", "\u{200B}", "👨‍👩‍👧‍👦", "👍🏽", "\u{2764}\u{FE0F}",
+            "\u{2764}", "\u{1F1EF}", "\u{1F1F5}", "\u{1B}", "\u{7F}", "\u{85}", "\r", "\n", "\t", "\u{1112}",
+            "\u{1161}", "\u{11AB}", "\u{FE0F}", "\u{200D}", "\u{1F3FD}",
+        ]
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &rng) { text += pieces.randomElement(using: &rng)! }
+            let clusters = segment(text)
+            let sanitised = String(String.UnicodeScalarView(text.unicodeScalars.map { s in
+                TextSegmenter.replacement(forControl: s.value).flatMap(Unicode.Scalar.init) ?? s
+            }))
+            #expect(clusters.map(\.text).joined() == sanitised, "\(text.debugDescription)")
+            #expect(clusters.map(\.width).reduce(0, +) == GraphemeWidth.width(of: text))
+            for c in clusters {
+                #expect((0...2).contains(c.width))
+                #expect(c.scalar == (c.text.unicodeScalars.count == 1 ? c.text.unicodeScalars.first!.value : nil))
+                #expect(!c.text.unicodeScalars.contains { TextSegmenter.replacement(forControl: $0.value) != nil })
+            }
+        }
+    }
+
+    @Test("encodeUTF8 matches Swift's encoding at every length boundary")
+    func encodeUTF8() {
+        for v: UInt32 in [0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0x241B, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF] {
+            var out = [UInt8](repeating: 0, count: 4)
+            let n = out.withUnsafeMutableBufferPointer { TextSegmenter.encodeUTF8(v, into: $0.baseAddress!) }
+            #expect(Array(out[..<n]) == Array(String(Unicode.Scalar(v)!).utf8), "U+\(String(v, radix: 16))")
+        }
+    }
+}
+
