@@ -30,7 +30,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),
-        .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests"),
+        .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

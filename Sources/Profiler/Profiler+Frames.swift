@@ -1,0 +1,148 @@
+extension Profiler {
+    /// Starts a frame: opens a root span named ``SpanName/frame`` and starts
+    /// the frame's phase clocks.
+    ///
+    /// If a frame is already open, it is ended first. Counts pushed since the
+    /// last ``endFrame()`` carry into this frame.
+    ///
+    /// - Complexity: O(1). Off: one branch.
+    @inlinable
+    public func beginFrame() {
+        guard recorder.pointee.isEnabled else { return }
+        beginFrameRecording()
+    }
+
+    @usableFromInline
+    func beginFrameRecording() {
+        if recorder.pointee.frameOpen { endFrameRecording() }
+        recorder.pointee.beginFrame()
+    }
+
+    /// Ends the frame: closes its span (and any span left open inside it) and
+    /// returns its record, which is also kept in ``frames`` and added to the
+    /// histograms. Returns `nil` if no frame is open or profiling is off.
+    ///
+    /// ```swift
+    /// profiler.beginFrame()
+    /// render()
+    /// if let frame = profiler.endFrame() { print(frame.duration) }
+    /// ```
+    ///
+    /// - Complexity: O(phases + counters used); allocates only in the first
+    ///   frame in which a phase or counter appears.
+    @inlinable
+    @discardableResult
+    public func endFrame() -> FrameRecord? {
+        guard recorder.pointee.isEnabled else { return nil }
+        return endFrameRecording()
+    }
+
+    @usableFromInline
+    @discardableResult
+    func endFrameRecording() -> FrameRecord? {
+        guard let capture = recorder.pointee.endFrame() else { return nil }
+        var record = FrameRecord(index: nextFrameIndex, start: capture.start, end: capture.end)
+        record.phaseTimes = capture.phaseTimes
+        record.phaseMask = capture.phasesSeen
+        record.counts = capture.counts
+        record.counterMask = capture.countersTouched
+        nextFrameIndex += 1
+
+        if frameRing.count < frameCapacity {
+            frameRing.append(record)
+        } else {
+            frameRing[frameRingNext] = record
+        }
+        frameRingNext = (frameRingNext + 1) % frameCapacity
+
+        // Histograms are preallocated when first used, so that after the first
+        // frame in which a phase or counter appears, recording never allocates
+        // and cannot disturb the allocation counts the engine measures.
+        if frameTimes.isEmpty && frameTimes.buckets.isEmpty { frameTimes = Histogram(preallocated: true) }
+        frameTimes.record(record.duration)
+        for slot in 0..<NameRegistry.maxPhases where capture.phasesSeen & (1 << UInt16(slot)) != 0 {
+            if phaseHistograms[slot] == nil { phaseHistograms[slot] = Histogram(preallocated: true) }
+            phaseHistograms[slot]!.record(capture.phaseTimes[slot])
+        }
+        for slot in 0..<NameRegistry.maxCounters where capture.countersTouched & (1 << UInt16(slot)) != 0 {
+            if counterHistograms[slot] == nil { counterHistograms[slot] = Histogram(preallocated: true) }
+            let count = Int64(bitPattern: capture.counts[slot])
+            counterHistograms[slot]!.record(count > 0 ? UInt64(count) : 0)
+        }
+        return record
+    }
+
+    /// Whether a frame is open.
+    public var isInFrame: Bool { recorder.pointee.frameOpen }
+
+    /// Adds `amount` to `counter` for the current frame.
+    ///
+    /// ```swift
+    /// profiler.add(1, to: .nodesEvaluated)
+    /// ```
+    ///
+    /// - Complexity: O(1). Off: one branch.
+    @inlinable
+    public func add(_ amount: Int, to counter: Counter) {
+        guard recorder.pointee.isEnabled else { return }
+        addRecording(amount, to: counter)
+    }
+
+    @usableFromInline
+    func addRecording(_ amount: Int, to counter: Counter) {
+        recorder.pointee.add(amount, to: counter.slot)
+    }
+
+    /// Sets `counter` for the current frame, replacing what was added, for
+    /// counts measured as a whole (allocations read from a malloc hook).
+    ///
+    /// - Complexity: O(1). Off: one branch.
+    @inlinable
+    public func set(_ counter: Counter, to value: Int) {
+        guard recorder.pointee.isEnabled else { return }
+        setRecording(counter, to: value)
+    }
+
+    @usableFromInline
+    func setRecording(_ counter: Counter, to value: Int) {
+        recorder.pointee.set(value, for: counter.slot)
+    }
+
+    /// The retained frame records, oldest first (at most ``frameCapacity``).
+    ///
+    /// - Complexity: O(frames retained); allocates.
+    public var frames: [FrameRecord] {
+        guard frameRing.count == frameCapacity else { return frameRing }
+        return Array(frameRing[frameRingNext...] + frameRing[..<frameRingNext])
+    }
+
+    /// The most recent frame record.
+    public var lastFrame: FrameRecord? {
+        guard !frameRing.isEmpty else { return nil }
+        return frameRing[(frameRingNext + frameCapacity - 1) % frameCapacity]
+    }
+
+    /// Durations of every frame since the last reset (not only the retained
+    /// ones), in nanoseconds.
+    ///
+    /// This and the other histograms are values: reading one while frames are
+    /// still being recorded costs one copy (one allocation) at the next
+    /// ``endFrame()``. Read them after the run.
+    public var frameTimeHistogram: Histogram { frameTimes }
+
+    /// Time spent in `phase` per frame, over every frame in which a span of
+    /// that phase ran; `nil` if none did or `phase` is not a phase.
+    public func histogram(for phase: SpanName) -> Histogram? {
+        guard phase.isPhase, let histogram = phaseHistograms[Int(phase.phaseSlot)], !histogram.isEmpty else {
+            return nil
+        }
+        return histogram
+    }
+
+    /// Per-frame values of `counter`, over every frame it was pushed in; `nil`
+    /// if it never was.
+    public func histogram(for counter: Counter) -> Histogram? {
+        guard let histogram = counterHistograms[Int(counter.slot)], !histogram.isEmpty else { return nil }
+        return histogram
+    }
+}

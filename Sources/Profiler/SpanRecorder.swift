@@ -1,0 +1,244 @@
+/// The recording state of a ``Profiler``: the span ring, the stack of open
+/// spans, and the current frame's phase times and counts.
+///
+/// It lives behind an `UnsafeMutablePointer` held in a `let` of the profiler,
+/// not in the class's stored `var`s: a class `var` access costs a
+/// `swift_beginAccess` call (dynamic exclusivity checking, on in release
+/// builds too), which would break the promise that a disabled `begin` costs
+/// one branch. Through the pointer, `isEnabled` is two loads and a compare.
+///
+/// Invariants (checked by ``checkInvariants()``):
+/// - `depth >= 0`; `open[0..<min(depth, maxDepth)]` describe the open spans,
+///   outermost first;
+/// - while `overflowing`, the ring holds no part of the open tree and nothing
+///   is written until the tree closes;
+/// - the ring's own invariants (``SpanRing``).
+@usableFromInline
+struct SpanRecorder {
+    /// An open span: where its record is, when it began, and the phase to
+    /// return to when it ends.
+    struct OpenSpan {
+        var seq: UInt64
+        var start: UInt64
+        var serial: UInt32
+        var previousPhase: UInt8
+        var phase: UInt8
+    }
+
+    /// What ``endFrame()`` hands to the profiler.
+    struct FrameCapture {
+        var start: UInt64
+        var end: UInt64
+        var phaseTimes: FrameSlots
+        var phasesSeen: UInt16
+        var counts: FrameSlots
+        var countersTouched: UInt16
+    }
+
+    static let unrecorded: UInt64 = .max
+    static let noPhase = NameRegistry.noPhase
+
+    @usableFromInline var isEnabled: Bool
+    /// Serial number of the next span; never 0, which marks unrecorded tokens.
+    var nextSerial: UInt32 = 1
+    var depth = 0
+    let maxDepth: Int
+    let open: UnsafeMutablePointer<OpenSpan>
+    var ring: SpanRing
+    var overflowing = false
+    let clock: ProfilerClock
+    var statistics = ProfilerStatistics()
+
+    var currentPhase = SpanRecorder.noPhase
+    var phaseMark: UInt64 = 0
+    var phaseTimes = FrameSlots()
+    var phasesSeen: UInt16 = 0
+    var counts = FrameSlots()
+    var countersTouched: UInt16 = 0
+    var frameOpen = false
+    var frameToken = SpanToken.disabled
+    var frameStart: UInt64 = 0
+
+    init(spanCapacity: Int, maxDepth: Int, clock: ProfilerClock, enabled: Bool) {
+        self.isEnabled = enabled
+        self.maxDepth = Swift.min(Swift.max(maxDepth, 1), Int(UInt16.max))
+        self.open = .allocate(capacity: self.maxDepth)
+        self.ring = SpanRing(capacity: spanCapacity)
+        self.clock = clock
+    }
+
+    func deallocate() {
+        open.deallocate()
+        ring.deallocate()
+    }
+
+    // MARK: Spans
+
+    mutating func begin(_ name: SpanName, detail: UInt32, reason: UInt32) -> SpanToken {
+        let spanDepth = depth
+        depth += 1
+        let serial = nextSerial
+        nextSerial = nextSerial == .max ? 1 : nextSerial + 1
+        let token = SpanToken(serial: serial, depth: UInt32(truncatingIfNeeded: spanDepth))
+        guard spanDepth < maxDepth else {
+            statistics.spansBeyondMaxDepth += 1
+            return token
+        }
+        if !overflowing && ring.isFull {
+            if ring.dropOldestTree() {
+                statistics.droppedTrees += 1
+            } else {
+                // The open tree alone fills the ring: it cannot be kept whole,
+                // so none of it is kept, and nothing is written until it closes.
+                ring.discardOpenTree()
+                overflowing = true
+                statistics.truncatedTrees += 1
+            }
+        }
+        let now = clock.now()
+        var seq = SpanRecorder.unrecorded
+        if !overflowing {
+            seq = ring.append(
+                SpanRing.Record(
+                    start: now, end: now, name: name.index, detail: detail, reason: reason,
+                    depth: UInt16(truncatingIfNeeded: spanDepth), phaseSlot: name.phaseSlot))
+            statistics.spansRecorded += 1
+        }
+        let previous = currentPhase
+        if name.phaseSlot != SpanRecorder.noPhase {
+            switchPhase(to: name.phaseSlot, at: now)
+            phasesSeen |= 1 &<< UInt16(name.phaseSlot)
+        }
+        open[spanDepth] = OpenSpan(
+            seq: seq, start: now, serial: serial, previousPhase: previous, phase: name.phaseSlot)
+        return token
+    }
+
+    mutating func end(_ token: SpanToken) {
+        guard isOpen(token) else {
+            if token.isRecording { statistics.unbalancedEnds += 1 }
+            return
+        }
+        close(downTo: Int(token.depth), at: clock.now())
+    }
+
+    /// Whether `token`'s span is still open. Beyond `maxDepth` there is no
+    /// record of the span, so only its depth can be checked.
+    func isOpen(_ token: SpanToken) -> Bool {
+        let spanDepth = Int(token.depth)
+        guard token.isRecording, spanDepth < depth else { return false }
+        return spanDepth >= maxDepth || open[spanDepth].serial == token.serial
+    }
+
+    /// Closes every open span at depth `target` or deeper, at `now`.
+    mutating func close(downTo target: Int, at now: UInt64) {
+        if depth - 1 > target { statistics.unbalancedEnds += depth - 1 - target }
+        while depth > target {
+            depth -= 1
+            guard depth < maxDepth else { continue }
+            let span = open[depth]
+            if span.seq != SpanRecorder.unrecorded && !overflowing {
+                ring[span.seq].end = Swift.max(now, span.start)
+            }
+            if span.phase != SpanRecorder.noPhase {
+                switchPhase(to: span.previousPhase, at: now)
+            }
+        }
+        if depth == 0 {
+            if overflowing { overflowing = false } else { ring.completeTree() }
+            assert(
+                ring.oldest <= ring.completedEnd && ring.writeSeq &- ring.oldest <= UInt64(ring.capacity),
+                "SpanRing: sequence invariant broken")
+        }
+    }
+
+    /// Charges the time since the last switch to the current phase, then
+    /// makes `phase` current.
+    mutating func switchPhase(to phase: UInt8, at now: UInt64) {
+        if currentPhase != SpanRecorder.noPhase && now > phaseMark {
+            phaseTimes[Int(currentPhase)] &+= now &- phaseMark
+        }
+        phaseMark = now
+        currentPhase = phase
+    }
+
+    // MARK: Frames and counts
+
+    mutating func beginFrame() {
+        phaseTimes = FrameSlots()
+        phasesSeen = 0
+        frameToken = begin(.frame, detail: NameRegistry.noLabel, reason: NameRegistry.noLabel)
+        let depth = Int(frameToken.depth)
+        frameStart = depth < maxDepth ? open[depth].start : clock.now()
+        // A phase already open around the frame starts counting afresh.
+        phaseMark = frameStart
+        frameOpen = true
+    }
+
+    mutating func endFrame() -> FrameCapture? {
+        guard frameOpen else { return nil }
+        frameOpen = false
+        let now = Swift.max(clock.now(), frameStart)
+        if isOpen(frameToken) {
+            close(downTo: Int(frameToken.depth), at: now)
+        }
+        switchPhase(to: currentPhase, at: now)
+        let capture = FrameCapture(
+            start: frameStart, end: now, phaseTimes: phaseTimes, phasesSeen: phasesSeen,
+            counts: counts, countersTouched: countersTouched)
+        counts = FrameSlots()
+        countersTouched = 0
+        statistics.framesRecorded += 1
+        return capture
+    }
+
+    mutating func add(_ amount: Int, to slot: UInt8) {
+        counts[Int(slot)] &+= UInt64(bitPattern: Int64(amount))
+        countersTouched |= 1 &<< UInt16(slot)
+    }
+
+    mutating func set(_ value: Int, for slot: UInt8) {
+        counts[Int(slot)] = UInt64(bitPattern: Int64(value))
+        countersTouched |= 1 &<< UInt16(slot)
+    }
+
+    // MARK: State changes
+
+    /// Forgets the open tree and every open span; tokens handed out so far
+    /// no longer match an open span.
+    mutating func abandonOpenSpans() {
+        ring.discardOpenTree()
+        overflowing = false
+        depth = 0
+        currentPhase = SpanRecorder.noPhase
+        frameOpen = false
+    }
+
+    mutating func setEnabled(_ enabled: Bool) {
+        guard enabled != isEnabled else { return }
+        abandonOpenSpans()
+        isEnabled = enabled
+    }
+
+    mutating func reset() {
+        abandonOpenSpans()
+        ring.removeAll()
+        statistics = ProfilerStatistics()
+        phaseTimes = FrameSlots()
+        phasesSeen = 0
+        counts = FrameSlots()
+        countersTouched = 0
+    }
+
+    func checkInvariants() {
+        precondition(depth >= 0, "SpanRecorder: negative depth")
+        if overflowing {
+            precondition(ring.completedEnd == ring.writeSeq, "SpanRecorder: overflowing tree in the ring")
+            precondition(depth > 0, "SpanRecorder: overflowing with no open tree")
+        }
+        if depth == 0 {
+            precondition(ring.completedEnd == ring.writeSeq, "SpanRecorder: no open span but an open tree")
+        }
+        ring.checkInvariants()
+    }
+}
