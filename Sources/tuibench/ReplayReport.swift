@@ -57,8 +57,8 @@ struct ReplayReport: Codable {
             let name = (f.path as NSString).lastPathComponent
             rows.append([name, "\(f.columns)x\(f.rows)", "\(f.frames.count)", "\(f.totalBytes)",
                          "\(f.medianBytes)", "\(f.p90Bytes)", "\(f.p99Bytes)",
-                         duration(f.medianEncodeNanoseconds), duration(f.p90EncodeNanoseconds),
-                         duration(f.p99EncodeNanoseconds), "\(f.steadyStateAllocations)"])
+                         ReplayReport.duration(f.medianEncodeNanoseconds), ReplayReport.duration(f.p90EncodeNanoseconds),
+                         ReplayReport.duration(f.p99EncodeNanoseconds), "\(f.steadyStateAllocations)"])
         }
         var widths = [Int](repeating: 0, count: rows[0].count)
         for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
@@ -77,7 +77,7 @@ struct ReplayReport: Codable {
         return out
     }
 
-    func duration(_ ns: UInt64) -> String {
+    static func duration(_ ns: UInt64) -> String {
         if ns < 1_000 { return "\(ns) ns" }
         if ns < 1_000_000 { return String(format: "%.1f µs", Double(ns) / 1_000) }
         return String(format: "%.2f ms", Double(ns) / 1_000_000)

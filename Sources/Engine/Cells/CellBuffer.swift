@@ -18,13 +18,13 @@ public final class CellBuffer {
     /// (a bogus window size must not allocate gigabytes).
     public static let maxDimension = 4096
 
-    public private(set) var columns: Int
-    public private(set) var rows: Int
-    @usableFromInline var base: UnsafeMutablePointer<Cell>
+    @exclusivity(unchecked) public private(set) var columns: Int
+    @exclusivity(unchecked) public private(set) var rows: Int
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<Cell>
     public let styles: StyleTable
     public let graphemes: GraphemeTable
     /// What was written since the last ``DamageSet/removeAll()``.
-    public var damage = DamageSet()
+    @exclusivity(unchecked) public var damage = DamageSet()
 
     /// Creates a blank buffer. Sizes are clamped to 0...``maxDimension``.
     public init(columns: Int, rows: Int, styles: StyleTable = StyleTable(), graphemes: GraphemeTable = GraphemeTable()) {

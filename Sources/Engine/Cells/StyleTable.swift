@@ -20,6 +20,17 @@ public final class StyleTable {
         return id
     }
 
+    /// `id`'s style shown over `background`: when the style's own background
+    /// is the default, the given one shows through.
+    @inline(__always)
+    public func id(_ id: StyleID, over background: Color) -> StyleID {
+        if background == .default { return id }
+        var s = styles[Int(id)]
+        guard s.background == .default else { return id }
+        s.background = background
+        return self.id(for: s)
+    }
+
     /// The style behind `id`.
     @inline(__always)
     public subscript(id: StyleID) -> Style { styles[Int(id)] }

@@ -1,0 +1,216 @@
+/// The persistent node graph behind a view tree, and one frame's work on it:
+/// reconcile (evaluate only what changed), lay out (only where a node or its
+/// proposal changed), paint (only changed nodes, recording damage).
+///
+/// A graph draws into a ``CellBuffer``; the host hands that canvas to a
+/// ``FrameEncoder``.
+public final class ViewGraph {
+    public let identities = IdentityTable()
+    /// The canvas views paint into.
+    public let canvas: CellBuffer
+    let root: ViewNode
+    /// Frames rendered so far.
+    @exclusivity(unchecked) public private(set) var frameNumber = 0
+    /// Counts for the last frame.
+    @exclusivity(unchecked) public internal(set) var statistics = Statistics()
+    /// Rects vacated or repainted this frame: cleared and repainted in tree order.
+    @exclusivity(unchecked) var paintDamage = DamageSet()
+    /// The visible rect of the enclosing scroll view while placing its content.
+    @exclusivity(unchecked) var viewport: Rect?
+    /// Nodes whose content or frame changed this frame.
+    @exclusivity(unchecked) var paintQueue: [ViewNode] = []
+    /// Record every evaluation's reason (for "why was this re-evaluated?").
+    @exclusivity(unchecked) public var recordsEvaluations = false
+    /// Evaluations of the last frame, when ``recordsEvaluations`` is on.
+    @exclusivity(unchecked) public private(set) var evaluationLog: [(ViewIdentity, EvaluationReason)] = []
+
+    /// Per-frame counts.
+    public struct Statistics: Equatable, Sendable {
+        /// `body` evaluations (and primitive content updates).
+        public var bodyEvaluations = 0
+        /// Nodes created this frame.
+        public var nodesCreated = 0
+        /// Nodes detached this frame.
+        public var nodesDetached = 0
+        /// Nodes whose layout was recomputed.
+        public var layouts = 0
+        /// Nodes painted.
+        public var paints = 0
+    }
+
+    public init(canvas: CellBuffer) {
+        self.canvas = canvas
+        root = ViewNode(identity: .root, discriminator: .position(0), viewType: ObjectIdentifier(ViewGraph.self),
+                        behavior: TransparentBehavior.shared)
+    }
+
+    /// The root of the node graph.
+    public var rootNode: ViewNode { root }
+
+    /// Every live node, depth first (for tests and tools; walks the whole graph).
+    public func allNodes() -> [ViewNode] {
+        var out: [ViewNode] = []
+        func walk(_ n: ViewNode) {
+            out.append(n)
+            for c in n.children { walk(c) }
+        }
+        walk(root)
+        return out
+    }
+
+    /// The readable identity path of `node`, e.g. `Root/VStack.0/Row[id: 42]`.
+    public func path(of node: ViewNode) -> String { identities.path(of: node.identity) }
+
+    /// Renders one frame of `view` into the canvas: reconcile, lay out, paint.
+    public func render<V: View>(_ view: V) {
+        frameNumber += 1
+        statistics = Statistics()
+        if recordsEvaluations { evaluationLog.removeAll(keepingCapacity: true) }
+        reconcileChild(view, of: root, slot: 0, discriminator: .position(0))
+        trimChildren(of: root, to: 1)
+        layoutRoot()
+        paint()
+    }
+
+    /// Renders `view` if anything is dirty or its value changed; the same as ``render(_:)``.
+    public func update<V: View>(_ view: V) { render(view) }
+
+    /// Forces layout and paint of everything on the next frame (after a resize).
+    public func invalidateLayout() {
+        func mark(_ n: ViewNode) {
+            n.needsLayout = true
+            n.cachedCount = 0
+            n.paintedFrame = nil
+            for c in n.children { mark(c) }
+        }
+        mark(root)
+        paintDamage.add(canvas.bounds)
+    }
+
+    // MARK: Reconciliation
+
+    /// Reconciles the child of `parent` at `slot` with `view`: the same type
+    /// with the same discriminator keeps its node; anything else replaces it.
+    @discardableResult
+    func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, discriminator: Discriminator) -> ViewNode {
+        if slot < parent.children.count {
+            let existing = parent.children[slot]
+            if existing.viewType == ObjectIdentifier(V.self) && existing.discriminator == discriminator {
+                update(existing, with: view)
+                return existing
+            }
+            let node = makeNode(for: view, parent: parent, discriminator: discriminator)
+            detach(existing)
+            parent.children[slot] = node
+            structureChanged(parent)
+            update(node, with: view, isNew: true)
+            return node
+        }
+        let node = makeNode(for: view, parent: parent, discriminator: discriminator)
+        parent.children.append(node)
+        structureChanged(parent)
+        update(node, with: view, isNew: true)
+        return node
+    }
+
+    /// Detaches the children of `parent` from `count` on.
+    func trimChildren(of parent: ViewNode, to count: Int) {
+        guard parent.children.count > count else { return }
+        for child in parent.children[count...] { detach(child) }
+        parent.children.removeSubrange(count...)
+        structureChanged(parent)
+    }
+
+    func makeNode<V: View>(for view: V, parent: ViewNode, discriminator: Discriminator) -> ViewNode {
+        let identity = identities.identity(parent: parent.identity, type: V.self, discriminator: discriminator)
+        let node = ViewNode(identity: identity, discriminator: discriminator, viewType: ObjectIdentifier(V.self),
+                            behavior: V._makeBehavior())
+        node.parent = parent
+        node.box = ViewBox(view)
+        statistics.nodesCreated += 1
+        return node
+    }
+
+    /// Gives `node` a new value: skipped when equal and not dirty.
+    func update<V: View>(_ node: ViewNode, with view: V, isNew: Bool = false) {
+        let box = unsafeDowncast(node.box!, to: ViewBox<V>.self)
+        let reason: EvaluationReason
+        if isNew {
+            reason = .appeared
+        } else if node.isDirty {
+            reason = .stateChanged
+        } else if !box.holds(view) {
+            reason = .inputChanged
+        } else {
+            return  // skipped: no body, no layout, no paint
+        }
+        box.value = view
+        node.isDirty = false
+        node.evaluationCount += 1
+        node.lastEvaluationReason = reason
+        node.lastEvaluatedFrame = frameNumber
+        statistics.bodyEvaluations += 1
+        if recordsEvaluations { evaluationLog.append((node.identity, reason)) }
+        V._reconcile(view, node: node, graph: self)
+    }
+
+    /// Removes `node` and its subtree: identities are released and the area
+    /// it painted is repainted.
+    func detach(_ node: ViewNode) {
+        if let painted = subtreePaintedBounds(node), !painted.isEmpty { paintDamage.add(painted) }
+        release(node)
+        if let parent = node.parent { markNeedsLayout(parent) }
+    }
+
+    private func release(_ node: ViewNode) {
+        node.isAttached = false
+        statistics.nodesDetached += 1
+        for child in node.children { release(child) }
+        identities.release(node.identity)
+    }
+
+    private func subtreePaintedBounds(_ node: ViewNode) -> Rect? {
+        var r = node.paintedFrame ?? .zero
+        for child in node.children { if let c = subtreePaintedBounds(child) { r = r.union(c) } }
+        return r
+    }
+
+    /// Marks `node` and its layout ancestors as needing layout.
+    func markNeedsLayout(_ node: ViewNode) {
+        var n: ViewNode? = node
+        while let current = n {
+            if !current.isTransparent {
+                if current.needsLayout && current !== node { return }
+                current.needsLayout = true
+                current.cachedCount = 0
+            }
+            n = current.parent
+        }
+    }
+
+    /// The node's own paint changed: repaint it.
+    func markNeedsPaint(_ node: ViewNode) {
+        queuePaint(node)
+    }
+
+    /// Children were added, removed or replaced below `node`: the flattened
+    /// layout children of the nearest laid-out ancestor must be rebuilt.
+    func structureChanged(_ node: ViewNode) {
+        var n: ViewNode? = node
+        while let current = n {
+            current.structureChanged = true
+            if !current.isTransparent || current === root { break }
+            n = current.parent
+        }
+        markNeedsLayout(n ?? node)
+    }
+}
+
+extension Equatable {
+    /// `a == b` where the values are statically of another type that is, at
+    /// run time, `Self`.
+    @inline(__always)
+    static func _equalValues<V>(_ a: V, _ b: V) -> Bool {
+        unsafeBitCast(a, to: Self.self) == unsafeBitCast(b, to: Self.self)
+    }
+}

@@ -1,0 +1,115 @@
+/// A view's structural identity: an integer handle into an ``IdentityTable``.
+///
+/// Identities are interned from (parent identity, view type, discriminator),
+/// so making a child's identity is one hash lookup and no string is built on
+/// the hot path. ``IdentityTable/path(of:)`` gives the readable form
+/// (`Root/VStack.0/Row[id: 42]`) for debugging and profiling only.
+public struct ViewIdentity: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt32
+    @inline(__always) init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The root of every tree.
+    public static let root = ViewIdentity(rawValue: 0)
+    public var description: String { "#\(rawValue)" }
+}
+
+/// What tells a child apart from its siblings.
+public enum Discriminator: Hashable, Sendable {
+    /// The n-th child of its parent.
+    case position(Int)
+    /// The branch of a conditional (`if`/`else`, `switch`, optional).
+    case branch(Int)
+    /// An explicit id (`ForEach(id:)`, `.id(_:)`), compared for equality, not only by hash.
+    case explicit(ExplicitID)
+}
+
+/// An explicit id: any `Hashable & Sendable` value, compared by equality.
+public struct ExplicitID: Hashable, @unchecked Sendable, CustomStringConvertible {
+    // Built only from `Hashable & Sendable` values, so the box is Sendable.
+    let value: AnyHashable
+    public init<H: Hashable & Sendable>(_ value: H) { self.value = AnyHashable(value) }
+    public static func == (a: ExplicitID, b: ExplicitID) -> Bool { a.value == b.value }
+    public func hash(into h: inout Hasher) { h.combine(value) }
+    public var description: String { String(describing: value.base) }
+}
+
+/// Interns identities; slots of released identities are reused, so the table
+/// does not grow under churn.
+public final class IdentityTable {
+    struct Key: Hashable {
+        var parent: UInt32
+        var type: ObjectIdentifier
+        var discriminator: Discriminator
+    }
+
+    struct Entry {
+        var key: Key
+        var typeName: Any.Type
+        var live: Bool
+    }
+
+    private var entries: [Entry] = []
+    private var index: [Key: UInt32] = [:]
+    private var free: [UInt32] = []
+
+    public init() {
+        // Slot 0 is the root.
+        entries.append(Entry(key: Key(parent: 0, type: ObjectIdentifier(IdentityTable.self), discriminator: .position(0)),
+                             typeName: IdentityTable.self, live: true))
+    }
+
+    /// Live identities, including the root.
+    public var count: Int { entries.count - free.count }
+    /// Slots allocated (live + free for reuse).
+    public var capacity: Int { entries.count }
+
+    /// The identity of a child of `parent` of `type` told apart by `discriminator`.
+    ///
+    /// - Complexity: one hash lookup.
+    public func identity(parent: ViewIdentity, type: Any.Type, discriminator: Discriminator) -> ViewIdentity {
+        let key = Key(parent: parent.rawValue, type: ObjectIdentifier(type), discriminator: discriminator)
+        if let i = index[key] { return ViewIdentity(rawValue: i) }
+        let i: UInt32
+        if let reused = free.popLast() {
+            i = reused
+            entries[Int(i)] = Entry(key: key, typeName: type, live: true)
+        } else {
+            i = UInt32(entries.count)
+            entries.append(Entry(key: key, typeName: type, live: true))
+        }
+        index[key] = i
+        return ViewIdentity(rawValue: i)
+    }
+
+    /// Releases `identity`; its slot is reused by a later identity.
+    public func release(_ identity: ViewIdentity) {
+        let i = Int(identity.rawValue)
+        guard i != 0, i < entries.count, entries[i].live else { return }
+        entries[i].live = false
+        index[entries[i].key] = nil
+        free.append(identity.rawValue)
+    }
+
+    /// The readable path of `identity`, e.g. `Root/VStack.0/Row[id: 42]`.
+    public func path(of identity: ViewIdentity) -> String {
+        var parts: [String] = []
+        var i = Int(identity.rawValue)
+        while i != 0 {
+            let e = entries[i]
+            let name = IdentityTable.shortName(e.typeName)
+            switch e.key.discriminator {
+            case .position(let n): parts.append("\(name).\(n)")
+            case .branch(let b): parts.append("\(name)[branch \(b)]")
+            case .explicit(let id): parts.append("\(name)[id: \(id)]")
+            }
+            i = Int(e.key.parent)
+        }
+        parts.append("Root")
+        return parts.reversed().joined(separator: "/")
+    }
+
+    /// A type's name without generic arguments or module.
+    static func shortName(_ type: Any.Type) -> String {
+        let full = String(describing: type)
+        return String(full.prefix { $0 != "<" })
+    }
+}

@@ -1,0 +1,198 @@
+/// Why a node's body or content was evaluated in a frame.
+public enum EvaluationReason: Sendable, Equatable, CustomStringConvertible {
+    /// The node appeared this frame.
+    case appeared
+    /// Its parent passed a view value that differs from the last one.
+    case inputChanged
+    /// It was marked dirty (its state changed).
+    case stateChanged
+    /// An environment value it reads changed.
+    case environmentChanged
+
+    public var description: String {
+        switch self {
+        case .appeared: return "appeared"
+        case .inputChanged: return "input changed"
+        case .stateChanged: return "state changed"
+        case .environmentChanged: return "environment changed"
+        }
+    }
+}
+
+/// The persistent node of one live structural identity.
+///
+/// A node outlives the view values that describe it: each frame its parent
+/// hands it a new value, and the node is skipped entirely (no body, no
+/// layout, no paint) when that value equals the last one and nothing marked
+/// it dirty. It holds the last value, its children, its layout cache, its
+/// frame on screen and its behaviour (how it measures, places and paints).
+public final class ViewNode {
+    public let identity: ViewIdentity
+    let discriminator: Discriminator
+    let viewType: ObjectIdentifier
+    @exclusivity(unchecked) unowned(unsafe) var parent: ViewNode?
+    @exclusivity(unchecked) var children: [ViewNode] = []
+    /// Children by explicit id, for ForEach.
+    @exclusivity(unchecked) var keyedChildren: [ExplicitID: ViewNode] = [:]
+    /// The last view value (a `ViewBox<V>`).
+    @exclusivity(unchecked) var box: AnyObject?
+    /// How this node takes part in layout and painting.
+    @exclusivity(unchecked) var behavior: NodeBehavior
+    /// Marked by a state change: evaluate even if the input is equal.
+    @exclusivity(unchecked) var isDirty = false
+    /// This node's size or its children's placement must be recomputed.
+    @exclusivity(unchecked) var needsLayout = true
+    /// Its own paint changed (in place) and must be redrawn.
+    @exclusivity(unchecked) var needsPaint = true
+    /// Set when reconciliation added, removed or reordered children of this
+    /// node or of transparent nodes below it: the flattened layout children
+    /// must be rebuilt.
+    @exclusivity(unchecked) var structureChanged = true
+    /// Cached flattening of transparent descendants.
+    @exclusivity(unchecked) var layoutChildren: [ViewNode] = []
+    /// Layout cache: (proposal, size) pairs valid until the node needs layout.
+    @exclusivity(unchecked) var layoutCache = LayoutCache()
+    var cachedCount: Int {
+        get { layoutCache.count }
+        set { if newValue == 0 { layoutCache.removeAll() } }
+    }
+    /// Where the node was last placed (absolute canvas coordinates).
+    @exclusivity(unchecked) public internal(set) var frame = Rect.zero
+    /// The node's frame when it was last painted; `nil` when never painted.
+    @exclusivity(unchecked) var paintedFrame: Rect?
+    /// Bodies (or primitive contents) evaluated over the node's life.
+    @exclusivity(unchecked) public internal(set) var evaluationCount = 0
+    /// Why the node was last evaluated.
+    @exclusivity(unchecked) public internal(set) var lastEvaluationReason: EvaluationReason = .appeared
+    /// The frame number of the last evaluation.
+    @exclusivity(unchecked) public internal(set) var lastEvaluatedFrame = -1
+    @exclusivity(unchecked) var isAttached = true
+
+    init(identity: ViewIdentity, discriminator: Discriminator, viewType: ObjectIdentifier, behavior: NodeBehavior) {
+        self.identity = identity
+        self.discriminator = discriminator
+        self.viewType = viewType
+        self.behavior = behavior
+    }
+
+    /// True for nodes that contribute their children to the parent's layout
+    /// (composite views, tuples, groups, ForEach, conditionals).
+    @inline(__always) var isTransparent: Bool { behavior.isTransparent }
+
+    /// The nodes below, in order (for tests and the profiler).
+    public var childNodes: [ViewNode] { children }
+}
+
+/// The last view value a node was given, typed, with how to compare values
+/// of its type (decided once, when the node is made).
+final class ViewBox<V> {
+    @exclusivity(unchecked) var value: V
+    let equatable: (any Equatable.Type)?
+    let isPlainData: Bool
+
+    init(_ value: V) {
+        self.value = value
+        equatable = V.self as? any Equatable.Type
+        isPlainData = _isPOD(V.self)
+    }
+
+    /// Whether `other` equals the stored value: `==` when the type is
+    /// Equatable, bitwise for plain data, otherwise "no" (assume changed).
+    @inline(__always)
+    func holds(_ other: V) -> Bool {
+        if let equatable { return equatable._equalValues(value, other) }
+        if isPlainData {
+            return withUnsafeBytes(of: value) { x in withUnsafeBytes(of: other) { y in x.elementsEqual(y) } }
+        }
+        return false
+    }
+}
+
+/// How a node measures, places its children and paints itself.
+///
+/// Primitive views create one behaviour object per node and update it in
+/// place when their value changes; composite views share ``TransparentBehavior``.
+public class NodeBehavior {
+    /// Contributes its children to the parent's layout instead of being laid out itself.
+    /// Stored so the hot path reads a field instead of making a virtual call.
+    final let isTransparent: Bool
+
+    /// The size for `proposal`. The default lays the children out as a
+    /// vertical stack without spacing (a multi-view body in a single-child place).
+    func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        StackLayout.size(axis: .vertical, spacing: 0, children: node.layoutChildren, proposal: proposal, graph: graph)
+    }
+
+    /// Places the children within `rect` (the node's own frame).
+    func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        StackLayout.place(axis: .vertical, spacing: 0, alignment: .center, children: node.layoutChildren, in: rect,
+                          graph: graph)
+    }
+
+    /// Paints the node's own content (not its children) within `clip`, over
+    /// `background` (the colour an enclosing `.background` filled in, which
+    /// text and lines with a default background show through).
+    func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {}
+
+    /// The background its children paint over.
+    func backgroundForChildren(_ inherited: Color) -> Color { inherited }
+
+    /// How eagerly a stack gives this node space (`.layoutPriority`).
+    var layoutPriority: Double { 0 }
+
+    /// The order children paint in (later on top).
+    func paintOrder(_ node: ViewNode) -> [ViewNode] { node.layoutChildren }
+
+    /// The clip for children: by default the node's frame.
+    func childClip(_ node: ViewNode, _ clip: Rect) -> Rect { clip.intersection(node.frame) }
+
+    init(transparent: Bool = false) { isTransparent = transparent }
+}
+
+/// The behaviour of composite views and view lists: nothing of their own.
+final class TransparentBehavior: NodeBehavior {
+    init() { super.init(transparent: true) }
+    nonisolated(unsafe) static let shared = TransparentBehavior()
+}
+
+/// The sizes a node answered for recent proposals, valid until its layout
+/// changes. A stack asks each child several times per pass (minimum,
+/// maximum, its share), and its own parent asks it several times, so the
+/// cache holds up to 16 entries; once full, the oldest entry is replaced.
+struct LayoutCache {
+    static let capacity = 16
+    private var proposals: [ProposedSize] = []
+    private var sizes: [Size] = []
+    private var next = 0
+
+    var count: Int { proposals.count }
+
+    @inline(__always)
+    func size(for proposal: ProposedSize) -> Size? {
+        for i in 0..<proposals.count where proposals[i] == proposal { return sizes[i] }
+        return nil
+    }
+
+    @inline(__always)
+    mutating func insert(_ proposal: ProposedSize, _ size: Size) {
+        if proposals.count < LayoutCache.capacity {
+            if proposals.isEmpty {
+                proposals.reserveCapacity(LayoutCache.capacity)
+                sizes.reserveCapacity(LayoutCache.capacity)
+            }
+            proposals.append(proposal)
+            sizes.append(size)
+        } else {
+            proposals[next] = proposal
+            sizes[next] = size
+            next = (next + 1) % LayoutCache.capacity
+        }
+    }
+
+    @inline(__always)
+    mutating func removeAll() {
+        proposals.removeAll(keepingCapacity: true)
+        sizes.removeAll(keepingCapacity: true)
+        next = 0
+    }
+}

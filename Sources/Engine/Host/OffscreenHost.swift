@@ -1,0 +1,98 @@
+/// Runs a view tree without a terminal: for tests and benchmarks.
+///
+/// Give it a size; each ``render(_:)`` reconciles, lays out and paints the
+/// root view into the canvas and encodes the frame with the real writer, so
+/// the bytes a terminal would receive are available too.
+///
+/// ```swift
+/// let host = OffscreenHost(columns: 20, rows: 3)
+/// host.render(Text("Hello").border())
+/// host.textRows   // ["       ┌─────┐      ", "       │Hello│      ", …]
+/// ```
+public final class OffscreenHost {
+    public let canvas: CellBuffer
+    public let encoder: FrameEncoder
+    public let graph: ViewGraph
+    /// The bytes of the last frame.
+    public private(set) var lastBytes: [UInt8] = []
+    /// Byte count of the last frame (without copying them).
+    public private(set) var lastByteCount = 0
+
+    public init(columns: Int, rows: Int, capabilities: TerminalCapabilities = .xterm) {
+        canvas = CellBuffer(columns: columns, rows: rows)
+        canvas.damage.removeAll()
+        encoder = FrameEncoder(for: canvas, capabilities: capabilities)
+        graph = ViewGraph(canvas: canvas)
+    }
+
+    /// Renders one frame of `root` and encodes it; keeps a copy of the bytes
+    /// when `keepBytes` is true.
+    @discardableResult
+    public func render<Root: View>(_ root: Root, keepBytes: Bool = true) -> Int {
+        graph.render(root)
+        let bytes = encoder.encode(canvas)
+        lastByteCount = bytes.count
+        if keepBytes { lastBytes = Array(bytes) }
+        return bytes.count
+    }
+
+    /// Changes the terminal size: the next frame lays out and repaints everything.
+    public func resize(columns: Int, rows: Int) {
+        canvas.resize(columns: columns, rows: rows)
+        graph.invalidateLayout()
+    }
+
+    /// The canvas as text rows.
+    public var textRows: [String] { canvas.textRows }
+
+    /// The canvas's styles, one character per column: `.` for the default
+    /// style, then `a`, `b`, … in order of first appearance; see ``styleLegend``.
+    public var styleRows: [String] { styleSnapshot.rows }
+
+    /// What each letter of ``styleRows`` stands for.
+    public var styleLegend: [String] { styleSnapshot.legend }
+
+    private var styleSnapshot: (rows: [String], legend: [String]) {
+        var keys: [StyleID: Character] = [0: "."]
+        var legend: [String] = []
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        var rows: [String] = []
+        for y in 0..<canvas.rows {
+            var row = ""
+            for x in 0..<canvas.columns {
+                let id = canvas[x, y].style
+                if keys[id] == nil {
+                    let key = legend.count < letters.count ? letters[legend.count] : "?"
+                    keys[id] = key
+                    legend.append("\(key) \(StyleDescription(canvas.styles[id]))")
+                }
+                row.append(keys[id]!)
+            }
+            rows.append(row)
+        }
+        return (rows, legend)
+    }
+}
+
+/// A style in the words of the tuiframes format (`fg=196 bold`).
+struct StyleDescription: CustomStringConvertible {
+    var style: Style
+    init(_ style: Style) { self.style = style }
+    var description: String {
+        var parts: [String] = []
+        func color(_ c: Color, _ name: String) {
+            switch c.kind {
+            case .default: break
+            case .palette(let i): parts.append("\(name)=\(i)")
+            case .rgb: parts.append("\(name)=\(c.description)")
+            }
+        }
+        color(style.foreground, "fg")
+        color(style.background, "bg")
+        let names: [(TextAttributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"),
+                                                 (.underline, "underline"), (.blink, "blink"), (.reverse, "reverse"),
+                                                 (.strikethrough, "strike")]
+        for (a, n) in names where style.attributes.contains(a) { parts.append(n) }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,180 @@
+extension TextLayout {
+    /// Greedy line breaking over one pass of clusters, without storing them.
+    ///
+    /// Per "\n"-line, the current line is described by offsets into the
+    /// source: where it starts, where its text (last non-space cluster) ends,
+    /// how far its spaces still fit, and the last break opportunity (after
+    /// a run of spaces that follows text). A cluster that overflows breaks
+    /// the line at that opportunity, or — inside one long word — just before
+    /// itself.
+    ///
+    /// Invariant: every emitted line is at most `width` wide, except that
+    /// `width` is `Int.max` for the ideal layout.
+    struct LineBreaker {
+        let source: Source
+        /// The text `source` reads, reused as a line when a line is all of it.
+        let text: String
+        /// Columns per line: ≥ 1 (`Int.max` for the ideal layout).
+        let width: Int
+        /// Lines to keep: ≥ 1 (`Int.max` for no limit).
+        let lineLimit: Int
+        let truncation: TruncationMode
+        var lines: [Line] = []
+
+        init(source: Source, text: String, width: Int, lineLimit: Int, truncation: TruncationMode) {
+            precondition(width >= 1 && lineLimit >= 1)
+            self.source = source
+            self.text = text
+            self.width = width
+            self.lineLimit = lineLimit
+            self.truncation = truncation
+        }
+
+        /// Whether the next line is the last one the limit keeps.
+        @inline(__always)
+        var atLastLine: Bool { lines.count == lineLimit - 1 }
+
+        @inline(__always)
+        mutating func emit(_ start: Int, _ end: Int, width: Int) {
+            lines.append(Line(text: source.string(start, end, whole: text), width: width))
+        }
+
+        /// One line per "\n"-line, truncated when it does not fit.
+        mutating func truncateAll() {
+            source.forEachHardLine { start, end, isLast in
+                if atLastLine {
+                    appendLastLine(start, end, cutAfter: !isLast)
+                    return false
+                }
+                appendLastLine(start, end, cutAfter: false)
+                return true
+            }
+        }
+
+        /// Wraps every "\n"-line.
+        mutating func wrapAll() {
+            source.forEachHardLine { start, end, isLast in
+                if atLastLine {
+                    appendLastLine(start, end, cutAfter: !isLast)
+                    return false
+                }
+                return wrap(start, end, isLast: isLast)
+            }
+        }
+
+        /// Wraps `source[start..<end]` (one "\n"-line) into lines; returns
+        /// false when the line limit was reached.
+        mutating func wrap(_ start: Int, _ end: Int, isLast: Bool) -> Bool {
+            let width = self.width
+            var lineStart = start
+            // The line began at a soft wrap (or after a "…" stand-in), so
+            // spaces at its start are dropped and an empty rest is no line.
+            var isSoft = false
+            // Width of everything from lineStart, hanging spaces included.
+            var cursor = 0
+            var hasText = false
+            // After the last non-space cluster.
+            var textEnd = start, textWidth = 0
+            // After the last cluster (space or not) that fits.
+            var fitEnd = start, fitWidth = 0
+            // The previous clusters were spaces after text.
+            var inSpaces = false
+            // The last break opportunity: the line would end at `lineEnd`
+            // (`lineWidth` wide) and the next start at `next`.
+            var hasBreak = false
+            var breakLineEnd = 0, breakLineWidth = 0, breakNext = 0
+            // Width of the clusters from `breakNext` up to the cursor.
+            var widthAfterBreak = 0
+            // Where the last line the limit keeps starts, once reached.
+            var lastLineStart = -1
+
+            source.forEachCluster(from: start, to: end) { c in
+                if c.isSpace {
+                    if !hasText && isSoft {
+                        lineStart = c.end
+                        textEnd = c.end
+                        fitEnd = c.end
+                        return true
+                    }
+                    inSpaces = hasText
+                    cursor += c.width
+                    if cursor <= width { fitEnd = c.end; fitWidth = cursor }
+                    return true
+                }
+                if inSpaces {
+                    hasBreak = true
+                    breakLineEnd = textEnd
+                    breakLineWidth = textWidth
+                    breakNext = c.start
+                    widthAfterBreak = 0
+                    inSpaces = false
+                }
+                while true {
+                    if c.width <= width - cursor {
+                        cursor += c.width
+                        hasText = true
+                        textEnd = c.end
+                        textWidth = cursor
+                        fitEnd = c.end
+                        fitWidth = cursor
+                        widthAfterBreak += c.width
+                        return true
+                    }
+                    if hasBreak {
+                        // Soft wrap at the last opportunity; the spaces there go.
+                        emit(lineStart, breakLineEnd, width: breakLineWidth)
+                        lineStart = breakNext
+                        cursor = widthAfterBreak
+                        hasText = breakNext < c.start
+                        hasBreak = false
+                    } else if hasText {
+                        // One word wider than the line: break it before `c`.
+                        emit(lineStart, textEnd, width: textWidth)
+                        lineStart = c.start
+                        cursor = 0
+                        hasText = false
+                    } else if c.width > width {
+                        // A wide character in a one-column line can never
+                        // show; "…" stands in for it.
+                        lines.append(Line(text: "…", width: 1))
+                        lineStart = c.end
+                        cursor = 0
+                    } else {
+                        // Only indentation before `c`, and no room for it:
+                        // drop the indentation.
+                        lineStart = c.start
+                        cursor = 0
+                        textEnd = c.start
+                        textWidth = 0
+                        fitEnd = c.start
+                        fitWidth = 0
+                        continue
+                    }
+                    isSoft = true
+                    // The new line holds the word's clusters before `c`
+                    // (after a soft wrap), or nothing.
+                    textEnd = Swift.max(lineStart, c.start)
+                    textWidth = cursor
+                    fitEnd = textEnd
+                    fitWidth = cursor
+                    if atLastLine {
+                        lastLineStart = lineStart
+                        return false
+                    }
+                    if lineStart == c.end { return true }  // "…" took `c`.
+                }
+            }
+            if lastLineStart >= 0 {
+                // The rest after a soft wrap drops its leading spaces; when
+                // nothing is left, this "\n"-line is done and the next one
+                // gets the last line.
+                let rest = firstNonSpace(lastLineStart, end)
+                if rest == end { return true }
+                appendLastLine(rest, end, cutAfter: !isLast)
+                return false
+            }
+            if hasText || !isSoft { emit(lineStart, fitEnd, width: fitWidth) }
+            return true
+        }
+    }
+}

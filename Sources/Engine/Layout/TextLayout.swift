@@ -1,0 +1,144 @@
+/// The lines a `Text` shows for a proposed width, measured in whole cells.
+///
+/// Layout follows SwiftUI's `Text`, in cells:
+/// - "\n" (and "\r\n") always starts a new line; a trailing "\n" ends with an
+///   empty line, and the empty string is one empty line: 0 wide, 1 tall.
+/// - With a proposed width, words wrap greedily at spaces (U+0020; a break
+///   opportunity follows a run of spaces that follows text). A word wider
+///   than the line is broken between grapheme clusters, never inside one, and
+///   a wide character never straddles the edge.
+/// - Spaces at a soft wrap are dropped, on both sides of it. Other spaces
+///   are kept while they fit (indentation, spaces at the end of a "\n"-line)
+///   and otherwise hang past the edge, dropped: spaces never cause a wrap.
+///   Indentation that leaves no room for the first word is dropped too.
+/// - With `lineLimit`, the last kept line shows the rest of its "\n"-line
+///   truncated per ``TruncationMode`` when it does not fit; when only later
+///   lines were cut, it ends in "…".
+/// - With `wraps: false`, each "\n"-line is one line, truncated per
+///   ``TruncationMode`` when it does not fit.
+/// - Control characters are not interpreted: ``Line/text`` keeps them and
+///   they draw as their pictures, one column each, as ``TextSegmenter`` shows
+///   them ("\t" draws as "␉"; tabs are not expanded).
+///
+/// The size is the widest line × the number of lines, and the width never
+/// exceeds a proposal of 1 or more: a wide character that cannot fit in a
+/// one-column line is shown as "…". A proposal of 0 (or less) shows nothing —
+/// size 0×0, no lines — unless the text is 0 wide anyway (empty lines), which
+/// fits. Proposing the ideal width (or more) gives the ideal layout.
+///
+/// Measuring never renders, and the same input always gives the same layout.
+///
+/// ```swift
+/// let layout = TextLayout("The quick brown fox", proposedWidth: 10)
+/// // layout.lines.map(\.text) == ["The quick", "brown fox"]
+/// // layout.size == TextLayout.Size(width: 9, height: 2)
+/// ```
+///
+/// - Complexity: O(n) in the text's UTF-8 length; pure ASCII never calls into
+///   C. Allocations: the `lines` array and the line strings (none for a line
+///   that is the whole text, or of at most 15 UTF-8 bytes).
+public struct TextLayout: Equatable, Sendable {
+    /// One laid-out line.
+    public struct Line: Equatable, Sendable {
+        /// The line's text as drawn: a slice of the source text, with "…"
+        /// where it was truncated. Control characters are kept; they draw as
+        /// pictures.
+        public var text: String
+        /// Columns the line occupies when drawn.
+        public var width: Int
+
+        public init(text: String, width: Int) {
+            self.text = text
+            self.width = width
+        }
+    }
+
+    /// A size in whole cells.
+    public struct Size: Hashable, Sendable, CustomStringConvertible {
+        public var width: Int
+        public var height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        public static let zero = Size(width: 0, height: 0)
+
+        public var description: String { "\(width)x\(height)" }
+    }
+
+    /// The lines, top to bottom.
+    public var lines: [Line]
+    /// The widest line's width × the number of lines.
+    public var size: Size
+
+    /// Lays out `text` for a proposed width.
+    ///
+    /// - Parameters:
+    ///   - proposedWidth: Columns available; `nil` asks for the ideal layout,
+    ///     where lines break only at "\n". Negative counts as 0.
+    ///   - lineLimit: The most lines to keep (`nil`: no limit; 0 or less:
+    ///     none). The last kept line is truncated with "…" when text was cut.
+    ///   - truncation: Where a line that does not fit loses text.
+    ///   - wraps: `false` keeps each "\n"-line on one line, truncated to the
+    ///     width.
+    /// - Complexity: O(n) in the UTF-8 length of `text`.
+    public init(
+        _ text: String, proposedWidth: Int?, lineLimit: Int? = nil, truncation: TruncationMode = .tail,
+        wraps: Bool = true
+    ) {
+        let limit = lineLimit.map { Swift.max($0, 0) } ?? Int.max
+        var width = proposedWidth.map { Swift.max($0, 0) } ?? Int.max
+        if width == 0 {
+            // Nothing can be drawn in no columns; only a text with nothing
+            // to draw (empty lines) fits.
+            guard TextLayout.idealSize(of: text).width == 0 else {
+                self.init(lines: [])
+                return
+            }
+            width = Int.max
+        }
+        guard limit > 0 else {
+            self.init(lines: [])
+            return
+        }
+        let lines = TextLayout.withSource(text) { source in
+            var breaker = LineBreaker(source: source, text: text, width: width, lineLimit: limit,
+                                      truncation: truncation)
+            if wraps { breaker.wrapAll() } else { breaker.truncateAll() }
+            return breaker.lines
+        }
+        self.init(lines: lines)
+    }
+
+    /// A layout of the given lines, its size computed from them.
+    public init(lines: [Line]) {
+        self.lines = lines
+        var widest = 0
+        for line in lines { widest = Swift.max(widest, line.width) }
+        size = Size(width: widest, height: lines.count)
+    }
+
+    /// The ideal size of `text`: no width constraint, lines break only at
+    /// "\n". The empty string is 0×1.
+    ///
+    /// - Complexity: O(n) in the UTF-8 length; no allocation (pure ASCII
+    ///   makes no C calls either).
+    public static func idealSize(of text: String) -> Size {
+        withSource(text) { source in
+            var size = Size.zero
+            source.forEachHardLine { start, end, _ in
+                var width = end - start
+                if !source.isASCII {
+                    width = 0
+                    source.forEachCluster(from: start, to: end) { width += $0.width; return true }
+                }
+                size.width = Swift.max(size.width, width)
+                size.height += 1
+                return true
+            }
+            return size
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// A viewport onto content taller than itself, scrolled by `offset` rows.
+///
+/// The content is proposed the viewport's width and an unspecified height
+/// (its ideal), placed `offset` rows up, and clipped to the viewport. Inside,
+/// a ``LazyVStack`` evaluates only the rows that are visible.
+public struct ScrollView<Content: View>: SingleContentView {
+    public var offset: Int
+    public var content: Content
+
+    public init(offset: Int = 0, @ViewBuilder content: () -> Content) {
+        self.offset = offset
+        self.content = content()
+    }
+
+    static func makeBehavior() -> ScrollBehavior { ScrollBehavior() }
+    func configure(_ b: ScrollBehavior, graph: ViewGraph, node: ViewNode) {
+        graph.set(Swift.max(0, offset), &b.offset, node: node)
+    }
+}
+
+final class ScrollBehavior: NodeBehavior {
+    var offset = 0
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        let content = ContentLayout.size(node, ProposedSize(width: proposal.width, height: nil), graph: graph)
+        return Size(width: proposal.width.map { $0 == .max ? content.width : $0 } ?? content.width,
+                    height: proposal.height.map { $0 == .max ? content.height : $0 } ?? content.height)
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        let saved = graph.viewport
+        graph.viewport = rect
+        defer { graph.viewport = saved }
+        for child in node.layoutChildren {
+            let s = graph.size(of: child, for: ProposedSize(width: rect.width, height: nil))
+            graph.place(child, in: Rect(x: rect.x, y: rect.y - offset, width: Swift.min(s.width, rect.width),
+                                        height: s.height))
+        }
+    }
+}
+
+/// A vertical stack that evaluates only the rows a ``ScrollView`` shows.
+///
+/// Its content should be a ``ForEach``: rows are created (their views
+/// built, their bodies evaluated) when they scroll into view and detached
+/// when they leave it; row height is measured from the rows evaluated so
+/// far. Outside a scroll view it behaves like a ``VStack``.
+public struct LazyVStack<Content: View>: PrimitiveView {
+    public var alignment: HorizontalAlignment
+    public var spacing: Int
+    public var content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: Int = 0, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public static func _makeBehavior() -> NodeBehavior { LazyStackBehavior() }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: LazyStackBehavior.self)
+        graph.set(view.spacing, &b.spacing, node: node)
+        graph.set(view.alignment, &b.alignment, node: node)
+        if let rows = view.content as? any LazyRowSource {
+            // Rows are reconciled during layout, when the viewport is known.
+            b.source = rows
+            if node.children.isEmpty {
+                let holder = graph.makeNode(for: LazyRowsHolder(), parent: node, discriminator: .position(0))
+                node.children.append(holder)
+                graph.structureChanged(node)
+            }
+            graph.markNeedsLayout(node)
+        } else {
+            b.source = nil
+            graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
+            graph.trimChildren(of: node, to: 1)
+        }
+    }
+}
+
+/// The transparent node under a lazy stack that owns the visible rows.
+struct LazyRowsHolder: PrimitiveView, Equatable {
+    static func _makeBehavior() -> NodeBehavior { ForEachBehavior() }
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {}
+}
+
+/// Rows that can be evaluated one at a time (``ForEach``).
+protocol LazyRowSource {
+    var rowCount: Int { get }
+    /// Reconciles the rows `range` as the children of `holder`, reusing rows by id.
+    func reconcileRows(_ range: Range<Int>, holder: ViewNode, graph: ViewGraph)
+}
+
+extension ForEach: LazyRowSource {
+    var rowCount: Int { data.count }
+
+    func reconcileRows(_ range: Range<Int>, holder: ViewNode, graph: ViewGraph) {
+        let start = data.index(data.startIndex, offsetBy: range.lowerBound)
+        let end = data.index(data.startIndex, offsetBy: range.upperBound)
+        ForEach.reconcile(data[start..<end], id: id, content: content, node: holder, graph: graph)
+    }
+}
+
+final class LazyStackBehavior: NodeBehavior {
+    var spacing = 0
+    var alignment = HorizontalAlignment.center
+    var source: (any LazyRowSource)?
+    /// Measured row height (the tallest row seen), used for rows not evaluated.
+    var rowHeight = 1
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        guard let source else {
+            return StackLayout.size(axis: .vertical, spacing: spacing, children: node.layoutChildren,
+                                    proposal: proposal, graph: graph)
+        }
+        let n = source.rowCount
+        let height = n == 0 ? 0 : n * rowHeight + (n - 1) * spacing
+        return Size(width: proposal.width.map { $0 == .max ? 0 : $0 } ?? 0, height: height)
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        guard let source, let holder = node.children.first else {
+            StackLayout.place(axis: .vertical, spacing: spacing,
+                              alignment: Alignment(horizontal: alignment, vertical: .center),
+                              children: node.layoutChildren, in: rect, graph: graph)
+            return
+        }
+        let viewport = (graph.viewport ?? rect).intersection(rect)
+        let pitch = rowHeight + spacing
+        let first = Swift.max(0, (viewport.y - rect.y) / pitch)
+        let last = Swift.min(source.rowCount, (viewport.maxY - rect.y + pitch - 1) / pitch)
+        source.reconcileRows(first..<Swift.max(first, last), holder: holder, graph: graph)
+        if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
+        for (k, row) in holder.children.enumerated() {
+            let s = graph.size(of: row, for: ProposedSize(width: rect.width, height: nil))
+            if s.height > rowHeight { rowHeight = s.height }
+            let w = Swift.min(s.width, rect.width)
+            graph.place(row, in: Rect(x: rect.x + alignment.offset(child: w, in: rect.width),
+                                      y: rect.y + (first + k) * pitch, width: w, height: rowHeight))
+        }
+    }
+}

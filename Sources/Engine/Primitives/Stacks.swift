@@ -1,0 +1,146 @@
+/// Lays its children out top to bottom.
+public struct VStack<Content: View>: SingleContentView {
+    public var alignment: HorizontalAlignment
+    public var spacing: Int
+    public var content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: Int = 0, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    static func makeBehavior() -> StackBehavior { StackBehavior(axis: .vertical) }
+    func configure(_ b: StackBehavior, graph: ViewGraph, node: ViewNode) {
+        graph.set(spacing, &b.spacing, node: node)
+        graph.set(Alignment(horizontal: alignment, vertical: .center), &b.alignment, node: node)
+    }
+}
+
+/// Lays its children out leading to trailing.
+public struct HStack<Content: View>: SingleContentView {
+    public var alignment: VerticalAlignment
+    public var spacing: Int
+    public var content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: Int = 1, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    static func makeBehavior() -> StackBehavior { StackBehavior(axis: .horizontal) }
+    func configure(_ b: StackBehavior, graph: ViewGraph, node: ViewNode) {
+        graph.set(spacing, &b.spacing, node: node)
+        graph.set(Alignment(horizontal: .center, vertical: alignment), &b.alignment, node: node)
+    }
+}
+
+/// Lays its children on top of each other, later ones in front.
+public struct ZStack<Content: View>: SingleContentView {
+    public var alignment: Alignment
+    public var content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    static func makeBehavior() -> ZStackBehavior { ZStackBehavior() }
+    func configure(_ b: ZStackBehavior, graph: ViewGraph, node: ViewNode) {
+        graph.set(alignment, &b.alignment, node: node)
+    }
+}
+
+final class StackBehavior: NodeBehavior {
+    let axis: Axis
+    var spacing = 0
+    var alignment = Alignment.center
+    init(axis: Axis) { self.axis = axis }
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        StackLayout.size(axis: axis, spacing: spacing, children: node.layoutChildren, proposal: proposal, graph: graph)
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        StackLayout.place(axis: axis, spacing: spacing, alignment: alignment, children: node.layoutChildren,
+                          in: rect, graph: graph)
+    }
+}
+
+final class ZStackBehavior: NodeBehavior {
+    var alignment = Alignment.center
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        var w = 0, h = 0
+        for child in node.layoutChildren {
+            let s = graph.size(of: child, for: proposal)
+            w = Swift.max(w, s.width)
+            h = Swift.max(h, s.height)
+        }
+        return Size(width: w, height: h)
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        for child in node.layoutChildren {
+            let s = graph.size(of: child, for: ProposedSize(width: rect.width, height: rect.height))
+            let w = Swift.min(s.width, rect.width), h = Swift.min(s.height, rect.height)
+            graph.place(child, in: Rect(x: rect.x + alignment.horizontal.offset(child: w, in: rect.width),
+                                        y: rect.y + alignment.vertical.offset(child: h, in: rect.height),
+                                        width: w, height: h))
+        }
+    }
+}
+
+/// Flexible space: in a stack it takes what the stack can spare along its
+/// axis (at least `minLength`), and nothing across it.
+public struct Spacer: PrimitiveView, Equatable {
+    public var minLength: Int
+    public init(minLength: Int = 0) { self.minLength = minLength }
+
+    public static func _makeBehavior() -> NodeBehavior { SpacerBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: SpacerBehavior.self)
+        graph.set(view.minLength, &b.minLength, node: node)
+    }
+}
+
+final class SpacerBehavior: NodeBehavior {
+    var minLength = 0
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        Size(width: proposal.width.map { $0 == .max ? minLength : $0 } ?? minLength,
+             height: proposal.height.map { $0 == .max ? minLength : $0 } ?? minLength)
+    }
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
+}
+
+/// A thin line that separates content: horizontal in a VStack (or alone),
+/// vertical in an HStack.
+public struct Divider: PrimitiveView, Equatable {
+    public var style: StyleID
+    public init(style: StyleID = 0) { self.style = style }
+
+    public static func _makeBehavior() -> NodeBehavior { DividerBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: DividerBehavior.self)
+        graph.set(view.style, &b.style, node: node)
+    }
+}
+
+final class DividerBehavior: NodeBehavior {
+    var style: StyleID = 0
+    /// Set by the enclosing stack: a divider runs across the stack's axis.
+    var vertical = false
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        if vertical { return Size(width: 1, height: proposal.height.map { $0 == .max ? 1 : $0 } ?? 1) }
+        return Size(width: proposal.width.map { $0 == .max ? 1 : $0 } ?? 1, height: 1)
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
+
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+        let scalar: UInt32 = vertical ? 0x2502 : 0x2500  // │ ─
+        canvas.fill(clip, with: Cell(scalar: scalar, width: 1, style: canvas.styles.id(style, over: background)))
+    }
+}

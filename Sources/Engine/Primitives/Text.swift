@@ -1,0 +1,114 @@
+/// A run of text: one or more lines, wrapped at word boundaries to the
+/// width it is offered and truncated with "…" when it must be cut.
+///
+/// Control characters and escape sequences in the string are shown as
+/// harmless pictures, never sent to the terminal.
+///
+/// ```swift
+/// Text("Status: ok").bold().foregroundColor(.green)
+/// Text(longDescription).lineLimit(2).truncationMode(.middle)
+/// ```
+public struct Text: PrimitiveView, Equatable {
+    public var content: String
+    public var style: Style
+    public var lineLimit: Int?
+    public var truncation: TruncationMode
+    public var alignment: TextAlignment
+    public var wraps: Bool
+
+    public init(_ content: String) {
+        self.content = content
+        style = .plain
+        lineLimit = nil
+        truncation = .tail
+        alignment = .leading
+        wraps = true
+    }
+
+    public init<S: StringProtocol>(_ content: S) { self.init(String(content)) }
+
+    public static func _makeBehavior() -> NodeBehavior { TextBehavior() }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: TextBehavior.self)
+        let styleID = graph.canvas.styles.id(for: view.style)
+        if b.content != view.content || b.lineLimit != view.lineLimit || b.truncation != view.truncation
+            || b.wraps != view.wraps
+        {
+            b.content = view.content
+            b.lineLimit = view.lineLimit
+            b.truncation = view.truncation
+            b.wraps = view.wraps
+            b.layouts.removeAll(keepingCapacity: true)
+            graph.markNeedsLayout(node)
+            graph.markNeedsPaint(node)
+        }
+        if b.styleID != styleID || b.alignment != view.alignment {
+            b.styleID = styleID
+            b.alignment = view.alignment
+            graph.markNeedsPaint(node)
+        }
+    }
+}
+
+extension Text {
+    private func with(_ change: (inout Text) -> Void) -> Text {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+    public func bold() -> Text { with { $0.style.attributes.insert(.bold) } }
+    public func italic() -> Text { with { $0.style.attributes.insert(.italic) } }
+    public func underline() -> Text { with { $0.style.attributes.insert(.underline) } }
+    public func strikethrough() -> Text { with { $0.style.attributes.insert(.strikethrough) } }
+    public func dim() -> Text { with { $0.style.attributes.insert(.dim) } }
+    public func blink() -> Text { with { $0.style.attributes.insert(.blink) } }
+    public func reverse() -> Text { with { $0.style.attributes.insert(.reverse) } }
+    public func foregroundColor(_ color: Color) -> Text { with { $0.style.foreground = color } }
+    /// The text's own background (the cells its glyphs occupy).
+    public func backgroundColor(_ color: Color) -> Text { with { $0.style.background = color } }
+    /// At most `n` lines; the last is truncated with "…".
+    public func lineLimit(_ n: Int?) -> Text { with { $0.lineLimit = n } }
+    /// Where "…" goes when a line is cut.
+    public func truncationMode(_ mode: TruncationMode) -> Text { with { $0.truncation = mode } }
+    /// How lines are aligned within the text's frame.
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> Text { with { $0.alignment = alignment } }
+    /// One line per "\n"-separated line, truncated instead of wrapped.
+    public func singleLine() -> Text { with { $0.wraps = false } }
+}
+
+final class TextBehavior: NodeBehavior {
+    var content = ""
+    var lineLimit: Int?
+    var truncation = TruncationMode.tail
+    var wraps = true
+    var alignment = TextAlignment.leading
+    var styleID: StyleID = 0
+    /// Layouts by (width, line limit), small and cleared when the content changes.
+    var layouts: [(width: Int?, limit: Int?, layout: TextLayout)] = []
+
+    func layout(width: Int?, height: Int?) -> TextLayout {
+        let w = width == .max ? nil : width
+        var limit = lineLimit
+        if let h = height, h != .max { limit = Swift.min(limit ?? h, Swift.max(h, 1)) }
+        for entry in layouts where entry.width == w && entry.limit == limit { return entry.layout }
+        let l = TextLayout(content, proposedWidth: w, lineLimit: limit, truncation: truncation, wraps: wraps)
+        if layouts.count >= 4 { layouts.removeFirst() }
+        layouts.append((w, limit, l))
+        return l
+    }
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        let l = layout(width: proposal.width, height: proposal.height)
+        return Size(width: l.size.width, height: l.size.height)
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
+
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+        let f = node.frame
+        let l = layout(width: f.width, height: f.height)
+        l.draw(into: canvas, x: f.x, y: f.y, width: f.width, style: canvas.styles.id(styleID, over: background),
+               alignment: alignment, clip: clip)
+    }
+}

@@ -1,0 +1,97 @@
+/// Several views in a row, as a `@ViewBuilder` block produces them; each
+/// child's identity is its position in the block.
+public struct TupleView<each V: View>: PrimitiveView {
+    public var value: (repeat each V)
+
+    public init(_ views: repeat each V) { value = (repeat each views) }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        var slot = 0
+        for child in repeat each view.value {
+            graph.reconcileChild(child, of: node, slot: slot, discriminator: .position(slot))
+            slot += 1
+        }
+        graph.trimChildren(of: node, to: slot)
+    }
+
+    public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+}
+
+/// Nothing: takes no space and draws nothing.
+public struct EmptyView: PrimitiveView, Equatable {
+    public init() {}
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {}
+    public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+}
+
+/// The result of `if`/`else` or `switch` in a view builder: one branch's
+/// view. Switching branch detaches the other branch's subtree.
+public struct ConditionalContent<TrueContent: View, FalseContent: View>: PrimitiveView {
+    public enum Storage {
+        case first(TrueContent)
+        case second(FalseContent)
+    }
+    public var storage: Storage
+    public init(_ storage: Storage) { self.storage = storage }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        switch view.storage {
+        case .first(let v): graph.reconcileChild(v, of: node, slot: 0, discriminator: .branch(0))
+        case .second(let v): graph.reconcileChild(v, of: node, slot: 0, discriminator: .branch(1))
+        }
+        graph.trimChildren(of: node, to: 1)
+    }
+
+    public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+}
+
+/// An optional view: present or absent (`if` without `else`).
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Optional is a primitive view") }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        if let v = view {
+            graph.reconcileChild(v, of: node, slot: 0, discriminator: .branch(0))
+            graph.trimChildren(of: node, to: 1)
+        } else {
+            graph.trimChildren(of: node, to: 0)
+        }
+    }
+
+    public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+}
+
+/// Views grouped without a layout of their own: in a stack, its children
+/// are the stack's children.
+public struct Group<Content: View>: PrimitiveView {
+    public var content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
+        graph.trimChildren(of: node, to: 1)
+    }
+
+    public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+}
+
+/// A type-erased view. Changing the wrapped type replaces the subtree.
+public struct AnyView: PrimitiveView {
+    let reconcileChild: (ViewNode, ViewGraph) -> Void
+    let type: ObjectIdentifier
+
+    public init<V: View>(_ view: V) {
+        type = ObjectIdentifier(V.self)
+        reconcileChild = { node, graph in
+            graph.reconcileChild(view, of: node, slot: 0, discriminator: .position(0))
+            graph.trimChildren(of: node, to: 1)
+        }
+    }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        view.reconcileChild(node, graph)
+    }
+
+    public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+}

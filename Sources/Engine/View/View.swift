@@ -1,0 +1,53 @@
+/// A piece of user interface, described as a value.
+///
+/// Write views the way you would in SwiftUI: a struct with a `body` built by
+/// ``ViewBuilder``. The engine keeps one persistent node per structural
+/// identity; a view whose new value equals its last one (``Equatable`` when
+/// it conforms, bitwise for plain data) and whose state did not change is
+/// skipped — no `body`, no layout, no paint.
+///
+/// ```swift
+/// struct Greeting: View {
+///     var name: String
+///     var body: some View {
+///         VStack(alignment: .leading) {
+///             Text("Hello, \(name)").bold()
+///             Divider()
+///         }
+///     }
+/// }
+/// ```
+public protocol View {
+    /// The view this one is made of.
+    associatedtype Body: View
+    /// The content of this view. Primitive views have `Never` as their body.
+    @ViewBuilder var body: Body { get }
+
+    /// Engine hook: the behaviour a new node of this type gets. Composite
+    /// views are transparent; primitives return their layout and paint.
+    static func _makeBehavior() -> NodeBehavior
+    /// Engine hook: brings `node`'s children and behaviour up to date with
+    /// `view`. The default evaluates `body` and reconciles it as the only child.
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph)
+}
+
+extension View {
+    public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileChild(view.body, of: node, slot: 0, discriminator: .position(0))
+        graph.trimChildren(of: node, to: 1)
+    }
+}
+
+/// A view with no body of its own: the engine implements it.
+public protocol PrimitiveView: View where Body == Never {}
+
+extension PrimitiveView {
+    public var body: Never { fatalError("\(Self.self) is a primitive view; it has no body") }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Never has no body") }
+}

@@ -1,0 +1,166 @@
+import ArgumentParser
+import Engine
+import Foundation
+import MallocInterposerSwift
+
+/// `tuibench run [SCENARIO…]`: frame time of synthetic view trees on the
+/// offscreen host (reconcile, layout, paint, diff and writer).
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure frame time of synthetic view trees.",
+        discussion: """
+            Scenarios: deep-chain (--depth, default 200), tree (--depth 6 --fanout 4), \
+            list (--rows 1000, lazy). Each frame renders the scenario's root view for a new \
+            frame number on an offscreen host of --size and encodes it with the real writer; \
+            the time covers reconcile, layout, paint, diff and writer. Frames after --warmup \
+            are measured.
+
+            Examples:
+              tuibench run
+              tuibench run deep-chain --depth 1000 --frames 2000
+              tuibench run tree list --format json --size 120x40
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Argument(help: "Scenarios to run: deep-chain, tree, list (default: all).")
+    var scenarios: [String] = []
+
+    @Option(help: "Depth for deep-chain (default 200) and tree (default 6).")
+    var depth: Int?
+
+    @Option(help: "Fanout for tree (default 4).")
+    var fanout: Int?
+
+    @Option(help: "Rows for list (default 1000).")
+    var rows: Int?
+
+    @Option(help: "Screen size COLUMNSxROWS.")
+    var size: String = "200x60"
+
+    @Option(help: "Measured frames.")
+    var frames: Int = 1000
+
+    @Option(help: "Frames rendered before measuring.")
+    var warmup: Int = 100
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func parsedSize() throws -> (Int, Int) {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= CellBuffer.maxDimension,
+              parts[1] <= CellBuffer.maxDimension
+        else { throw ValidationError("--size wants COLUMNSxROWS, e.g. 200x60") }
+        return (parts[0], parts[1])
+    }
+
+    func validate() throws {
+        _ = try parsedSize()
+        if frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if warmup < 0 { throw ValidationError("--warmup must not be negative") }
+        for s in scenarios where !Scenarios.names.contains(s) {
+            throw ValidationError("unknown scenario '\(s)'; known: \(Scenarios.names.joined(separator: ", "))")
+        }
+        if let depth, depth < 0 { throw ValidationError("--depth must not be negative") }
+        if let fanout, fanout < 1 { throw ValidationError("--fanout must be at least 1") }
+        if let rows, rows < 0 { throw ValidationError("--rows must not be negative") }
+    }
+
+    func run() throws {
+        let (columns, screenRows) = try parsedSize()
+        let names = scenarios.isEmpty ? Scenarios.names : scenarios
+        var results: [RunResult] = []
+        for name in names {
+            let scenario = Scenarios.make(name, depth: name == "tree" ? depth.map { $0 } : depth, fanout: fanout,
+                                          rows: rows)!
+            results.append(measure(scenario, columns: columns, rows: screenRows))
+        }
+        let report = RunReport(scenarios: results)
+        switch format {
+        case .json: print(try report.json())
+        case .text: print(report.table(size: size))
+        }
+    }
+
+    func measure(_ scenario: Scenario, columns: Int, rows: Int) -> RunResult {
+        let host = OffscreenHost(columns: columns, rows: rows)
+        var frame = 0
+        for _ in 0..<warmup {
+            frame += 1
+            scenario.render(frame, host)
+        }
+        var times: [UInt64] = []
+        times.reserveCapacity(frames)
+        var evaluations = 0, bytes = 0, allocations = 0
+        for _ in 0..<frames {
+            frame += 1
+            MallocInterposerSwift.reset()
+            MallocInterposerSwift.hook()
+            let start = monotonicNanoseconds()
+            scenario.render(frame, host)
+            let elapsed = monotonicNanoseconds() - start
+            MallocInterposerSwift.unhook()
+            allocations += MallocInterposerSwift.getStatistics().mallocCount
+            times.append(elapsed)
+            evaluations += host.graph.statistics.bodyEvaluations
+            bytes += host.lastByteCount
+        }
+        let p = Percentiles(times)
+        return RunResult(name: scenario.name, parameters: scenario.parameters, frames: frames,
+                         p50Nanoseconds: p.median, p99Nanoseconds: p.p99,
+                         bodyEvaluationsPerFrame: Double(evaluations) / Double(frames),
+                         bytesPerFrame: Double(bytes) / Double(frames),
+                         allocationsPerFrame: Double(allocations) / Double(frames),
+                         nodes: host.graph.identities.count, summary: scenario.summary)
+    }
+}
+
+struct RunResult: Codable {
+    var name: String
+    var parameters: [String: Int]
+    var frames: Int
+    var p50Nanoseconds: UInt64
+    var p99Nanoseconds: UInt64
+    var bodyEvaluationsPerFrame: Double
+    var bytesPerFrame: Double
+    var allocationsPerFrame: Double
+    /// Live identities (nodes) at the end of the run.
+    var nodes: Int
+    var summary: String
+}
+
+struct RunReport: Codable {
+    var schemaVersion = 1
+    var scenarios: [RunResult]
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    func table(size: String) -> String {
+        var rows: [[String]] = [["scenario", "parameters", "nodes", "p50", "p99", "evals/frame", "bytes/frame",
+                                 "allocs/frame"]]
+        for r in scenarios {
+            let params = r.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            rows.append([r.name, params, "\(r.nodes)", ReplayReport.duration(r.p50Nanoseconds),
+                         ReplayReport.duration(r.p99Nanoseconds), String(format: "%.1f", r.bodyEvaluationsPerFrame),
+                         String(format: "%.1f", r.bytesPerFrame), String(format: "%.2f", r.allocationsPerFrame)])
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
+        var out = "tuibench run — \(size), \(scenarios.first?.frames ?? 0) frames each, release build\n"
+        for (n, r) in rows.enumerated() {
+            out += r.enumerated().map { i, c in
+                i < 2 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[i] - c.count) + c
+            }.joined(separator: "  ") + "\n"
+            if n == 0 { out += widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n" }
+        }
+        out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities."
+        return out
+    }
+}

@@ -1,0 +1,131 @@
+import Engine
+
+/// A synthetic workload for `tuibench run`: a root view per frame number.
+struct Scenario {
+    var name: String
+    var parameters: [String: Int]
+    /// Renders frame `n` into the host (the root view's type stays concrete).
+    var render: (Int, OffscreenHost) -> Void
+    var summary: String
+
+    init<V: View>(name: String, parameters: [String: Int], root: @escaping (Int) -> V, summary: String) {
+        self.name = name
+        self.parameters = parameters
+        self.render = { frame, host in host.render(root(frame), keepBytes: false) }
+        self.summary = summary
+    }
+}
+
+// MARK: deep-chain
+
+/// One level of a chain: a VStack holding the next level; the leaf shows
+/// the frame number, so every level's input changes and only the leaf's
+/// text does.
+struct ChainLevel: View {
+    var depth: Int
+    var frame: Int
+    var body: some View {
+        VStack(alignment: .leading) {
+            if depth == 0 {
+                Text("leaf of the chain, frame \(frame)")
+            } else {
+                ChainLevel(depth: depth - 1, frame: frame)
+            }
+        }
+    }
+}
+
+// MARK: tree
+
+/// A balanced tree of alternating VStack/HStack with Text leaves. Only the
+/// path to the changing leaf receives the frame number; every other
+/// subtree gets an equal value and is skipped.
+struct TreeLevel: View {
+    var depth: Int
+    var fanout: Int
+    var index: Int
+    var changingLeaf: Int
+    var frame: Int
+
+    var body: some View {
+        if depth == 0 {
+            Text("\(index):\(frame)")
+        } else if depth % 2 == 0 {
+            VStack { children }
+        } else {
+            HStack(spacing: 0) { children }
+        }
+    }
+
+    var children: some View {
+        ForEach(0..<fanout) { k in
+            let child = index * fanout + k
+            TreeLevel(depth: depth - 1, fanout: fanout, index: child, changingLeaf: changingLeaf,
+                      frame: TreeLevel.covers(child, depth: depth - 1, fanout: fanout, leaf: changingLeaf) ? frame : 0)
+        }
+    }
+
+    static func covers(_ index: Int, depth: Int, fanout: Int, leaf: Int) -> Bool {
+        var span = 1
+        for _ in 0..<depth { span *= fanout }
+        return leaf >= index * span && leaf < (index + 1) * span
+    }
+}
+
+// MARK: list
+
+struct ListRow: View, Equatable {
+    var index: Int
+    var value: Int
+    var body: some View {
+        HStack {
+            Text("row \(index)")
+            Spacer()
+            Text("value \(value)")
+        }
+    }
+}
+
+struct ListScreen: View {
+    var rows: Int
+    var changingRow: Int
+    var frame: Int
+    var body: some View {
+        ScrollView {
+            LazyVStack(alignment: .leading) {
+                ForEach(0..<rows) { i in
+                    ListRow(index: i, value: i == changingRow ? frame : 0)
+                }
+            }
+        }
+    }
+}
+
+enum Scenarios {
+    static let names = ["deep-chain", "tree", "list"]
+
+    static func make(_ name: String, depth: Int?, fanout: Int?, rows: Int?) -> Scenario? {
+        switch name {
+        case "deep-chain":
+            let d = depth ?? 200
+            return Scenario(name: name, parameters: ["depth": d],
+                            root: { ChainLevel(depth: d, frame: $0) },
+                            summary: "a chain \(d) deep; the leaf's text changes each frame")
+        case "tree":
+            let d = depth ?? 6, f = fanout ?? 4
+            var leaves = 1
+            for _ in 0..<d { leaves *= f }
+            let changing = leaves / 3
+            return Scenario(name: name, parameters: ["depth": d, "fanout": f],
+                            root: { TreeLevel(depth: d, fanout: f, index: 0, changingLeaf: changing, frame: $0) },
+                            summary: "a balanced tree, depth \(d), fanout \(f); one leaf changes each frame")
+        case "list":
+            let r = rows ?? 1000
+            return Scenario(name: name, parameters: ["rows": r],
+                            root: { ListScreen(rows: r, changingRow: 5, frame: $0) },
+                            summary: "a lazy list of \(r) rows in a scroll view; one row changes each frame")
+        default:
+            return nil
+        }
+    }
+}
