@@ -48,6 +48,11 @@ struct Run: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
+    enum Change: String, ExpressibleByArgument, CaseIterable { case leaf, none }
+
+    @Option(help: "What changes per frame: leaf (the scenario's changing leaf or row) or none (an equal root each frame).")
+    var change: Change = .leaf
+
     func parsedSize() throws -> (Int, Int) {
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= CellBuffer.maxDimension,
@@ -95,7 +100,7 @@ struct Run: ParsableCommand {
         times.reserveCapacity(frames)
         var evaluations = 0, bytes = 0, allocations = 0
         for _ in 0..<frames {
-            frame += 1
+            if change == .leaf { frame += 1 }
             MallocInterposerSwift.reset()
             MallocInterposerSwift.hook()
             let start = monotonicNanoseconds()
@@ -108,7 +113,9 @@ struct Run: ParsableCommand {
             bytes += host.lastByteCount
         }
         let p = Percentiles(times)
-        return RunResult(name: scenario.name, parameters: scenario.parameters, frames: frames,
+        var parameters = scenario.parameters
+        if change == .none { parameters["changing"] = 0 }
+        return RunResult(name: scenario.name, parameters: parameters, frames: frames,
                          p50Nanoseconds: p.median, p99Nanoseconds: p.p99,
                          bodyEvaluationsPerFrame: Double(evaluations) / Double(frames),
                          bytesPerFrame: Double(bytes) / Double(frames),

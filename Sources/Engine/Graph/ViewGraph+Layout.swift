@@ -42,6 +42,17 @@ extension ViewGraph {
     }
 
     func layoutRoot() {
+        layoutFromRoot()
+        // Leaves whose size did not change keep their frame; lay them out in it.
+        for node in relayoutQueue where node.needsLayout && node.isAttached {
+            node.needsLayout = false
+            statistics.layouts += 1
+            node.behavior.placeChildren(of: node, in: node.frame, graph: self)
+        }
+        relayoutQueue.removeAll(keepingCapacity: true)
+    }
+
+    private func layoutFromRoot() {
         if root.structureChanged { refreshLayoutChildren(root) }
         let screen = canvas.bounds
         let proposal = ProposedSize(screen.width == 0 && screen.height == 0 ? Size.zero

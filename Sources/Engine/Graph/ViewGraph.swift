@@ -17,6 +17,8 @@ public final class ViewGraph {
     @exclusivity(unchecked) var paintDamage = DamageSet()
     /// The visible rect of the enclosing scroll view while placing its content.
     @exclusivity(unchecked) var viewport: Rect?
+    /// Leaves to lay out again in their current frame (their size did not change).
+    @exclusivity(unchecked) var relayoutQueue: [ViewNode] = []
     /// Nodes whose content or frame changed this frame.
     @exclusivity(unchecked) var paintQueue: [ViewNode] = []
     /// Record every evaluation's reason (for "why was this re-evaluated?").
@@ -185,6 +187,29 @@ public final class ViewGraph {
                 current.cachedCount = 0
             }
             n = current.parent
+        }
+    }
+
+    /// A leaf's content changed in a way that may change its size. When the
+    /// sizes it answered for every proposal its ancestors asked are the
+    /// same, only the leaf is laid out again (in its current frame) and
+    /// nothing above it is touched; otherwise its ancestors re-lay out.
+    func leafContentChanged(_ node: ViewNode) {
+        let previous = Array(node.layoutCache.entries)
+        node.layoutCache.removeAll()
+        var stable = !previous.isEmpty && node.paintedFrame != nil && !node.needsLayout
+        if stable {
+            for (proposal, size) in previous {
+                let now = node.behavior.sizeThatFits(proposal, node: node, graph: self)
+                node.layoutCache.insert(proposal, now)
+                if now != size { stable = false; break }
+            }
+        }
+        if stable {
+            node.needsLayout = true
+            relayoutQueue.append(node)
+        } else {
+            markNeedsLayout(node)
         }
     }
 

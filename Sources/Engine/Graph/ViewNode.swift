@@ -32,8 +32,6 @@ public final class ViewNode {
     let viewType: ObjectIdentifier
     @exclusivity(unchecked) unowned(unsafe) var parent: ViewNode?
     @exclusivity(unchecked) var children: [ViewNode] = []
-    /// Children by explicit id, for ForEach.
-    @exclusivity(unchecked) var keyedChildren: [ExplicitID: ViewNode] = [:]
     /// The last view value (a `ViewBox<V>`).
     @exclusivity(unchecked) var box: AnyObject?
     /// How this node takes part in layout and painting.
@@ -166,6 +164,9 @@ struct LayoutCache {
     private var next = 0
 
     var count: Int { proposals.count }
+
+    /// The cached (proposal, size) pairs.
+    var entries: Zip2Sequence<[ProposedSize], [Size]> { zip(proposals, sizes) }
 
     @inline(__always)
     func size(for proposal: ProposedSize) -> Size? {

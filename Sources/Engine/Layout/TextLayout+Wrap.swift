@@ -53,6 +53,12 @@ extension TextLayout {
 
         /// Wraps every "\n"-line.
         mutating func wrapAll() {
+            if width < Int.max {
+                // Room for lines about 80% full, so the array is allocated
+                // once for most paragraphs (every line holds at least a byte).
+                let n = source.bytes.count
+                lines.reserveCapacity(Swift.min(lineLimit, (n + n / 4) / width + 1))
+            }
             source.forEachHardLine { start, end, isLast in
                 if atLastLine {
                     appendLastLine(start, end, cutAfter: !isLast)
@@ -66,6 +72,11 @@ extension TextLayout {
         /// false when the line limit was reached.
         mutating func wrap(_ start: Int, _ end: Int, isLast: Bool) -> Bool {
             let width = self.width
+            if width == Int.max && source.isASCII {
+                // Ideal ASCII: the whole line fits, a column per byte.
+                emit(start, end, width: end - start)
+                return true
+            }
             var lineStart = start
             // The line began at a soft wrap (or after a "…" stand-in), so
             // spaces at its start are dropped and an empty rest is no line.

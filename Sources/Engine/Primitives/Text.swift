@@ -40,7 +40,7 @@ public struct Text: PrimitiveView, Equatable {
             b.truncation = view.truncation
             b.wraps = view.wraps
             b.layouts.removeAll(keepingCapacity: true)
-            graph.markNeedsLayout(node)
+            graph.leafContentChanged(node)
             graph.markNeedsPaint(node)
         }
         if b.styleID != styleID || b.alignment != view.alignment {

@@ -26,50 +26,63 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
     }
 
     /// Reconciles `node`'s children with the rows of `data`, reusing nodes by id.
+    ///
+    /// - Complexity: O(rows) with no hashing when the ids come in the same
+    ///   order as last time; otherwise one hash lookup per row.
     static func reconcile<C: Collection>(_ data: C, id: (Data.Element) -> ID, content: (Data.Element) -> Content,
                                          node: ViewNode, graph: ViewGraph) where C.Element == Data.Element {
-        let behavior = unsafeDowncast(node.behavior, to: ForEachBehavior.self)
-        var spare = behavior.spare
-        behavior.spare = [:]
-        spare.removeAll(keepingCapacity: true)
-        var reordered = false
-        var index = 0
+        // Fast path: the same ids in the same order (the usual frame).
+        let old = node.children
+        var matched = 0
         for element in data {
             let key = ExplicitID(id(element))
-            let row = content(element)
-            let child: ViewNode
-            if let existing = node.keyedChildren[key], existing.viewType == ObjectIdentifier(Content.self),
-               spare[key] == nil {
-                child = existing
-                graph.update(child, with: row)
-                node.keyedChildren[key] = nil
-            } else {
-                child = graph.makeNode(for: row, parent: node, discriminator: .explicit(key))
-                graph.update(child, with: row, isNew: true)
-                reordered = true
-            }
-            spare[key] = child
-            if index < node.children.count {
-                if node.children[index] !== child { node.children[index] = child; reordered = true }
-            } else {
-                node.children.append(child)
-                reordered = true
-            }
-            index += 1
+            guard matched < old.count, case .explicit(let k) = old[matched].discriminator, k == key else { break }
+            graph.update(old[matched], with: content(element))
+            matched += 1
         }
-        if node.children.count > index { node.children.removeSubrange(index...); reordered = true }
-        // What is left of the old map disappeared from the data.
-        for (_, gone) in node.keyedChildren { graph.detach(gone); reordered = true }
-        behavior.spare = node.keyedChildren
-        node.keyedChildren = spare
-        if reordered { graph.structureChanged(node) }
+        if matched == old.count && matched == data.count { return }
+        // Rows were inserted, removed or moved: match the rest by id.
+        var byKey: [ExplicitID: ViewNode] = [:]
+        byKey.reserveCapacity(old.count - matched)
+        for child in old[matched...] {
+            if case .explicit(let k) = child.discriminator { byKey[k] = child }
+        }
+        var children = Array(old[0..<matched])
+        children.reserveCapacity(data.count)
+        var seen: Set<ExplicitID> = []
+        for element in data.dropFirst(matched) {
+            var key = ExplicitID(id(element))
+            let row = content(element)
+            if let existing = byKey.removeValue(forKey: key) {
+                graph.update(existing, with: row)
+                children.append(existing)
+            } else {
+                // A repeated id gets an identity of its own (by position), so
+                // two rows never share one.
+                if seen.contains(key) || children.contains(where: { $0.discriminator == .explicit(key) }) {
+                    key = ExplicitID(RepeatedID(id: key, position: children.count))
+                }
+                let child = graph.makeNode(for: row, parent: node, discriminator: .explicit(key))
+                graph.update(child, with: row, isNew: true)
+                children.append(child)
+            }
+            seen.insert(key)
+        }
+        // What is left disappeared from the data.
+        for (_, gone) in byKey { graph.detach(gone) }
+        node.children = children
+        graph.structureChanged(node)
     }
+}
+
+/// The identity of a row whose id repeats an earlier row's.
+struct RepeatedID: Hashable, Sendable {
+    var id: ExplicitID
+    var position: Int
 }
 
 final class ForEachBehavior: NodeBehavior {
     init() { super.init(transparent: true) }
-    /// The previous frame's map, kept to reuse its storage.
-    var spare: [ExplicitID: ViewNode] = [:]
 }
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, ID: Sendable {
