@@ -10,7 +10,8 @@ struct Run: ParsableCommand {
         abstract: "Measure frame time of synthetic view trees.",
         discussion: """
             Scenarios: deep-chain (--depth, default 200), tree (--depth 6 --fanout 4), \
-            list (--rows 1000, lazy). Each frame renders the scenario's root view for a new \
+            list (--rows 1000, lazy), state-tree (--depth 6 --fanout 4; one @State changes), \
+            state-churn (--subtree 100000 --period 10). Each frame renders the scenario's root view for a new \
             frame number on an offscreen host of --size and encodes it with the real writer; \
             the time covers reconcile, layout, paint, diff and writer. Frames after --warmup \
             are measured.
@@ -24,7 +25,7 @@ struct Run: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Argument(help: "Scenarios to run: deep-chain, tree, list (default: all).")
+    @Argument(help: "Scenarios to run: deep-chain, tree, list, state-tree, state-churn (default: all).")
     var scenarios: [String] = []
 
     @Option(help: "Depth for deep-chain (default 200) and tree (default 6).")
@@ -35,6 +36,12 @@ struct Run: ParsableCommand {
 
     @Option(help: "Rows for list (default 1000).")
     var rows: Int?
+
+    @Option(help: "Views with state in the state-churn subtree (default 100000).")
+    var subtree: Int?
+
+    @Option(help: "Frames between the state-churn subtree appearing and disappearing (default 10).")
+    var period: Int?
 
     @Option(help: "Screen size COLUMNSxROWS.")
     var size: String = "200x60"
@@ -78,8 +85,8 @@ struct Run: ParsableCommand {
         let names = scenarios.isEmpty ? Scenarios.names : scenarios
         var results: [RunResult] = []
         for name in names {
-            let scenario = Scenarios.make(name, depth: name == "tree" ? depth.map { $0 } : depth, fanout: fanout,
-                                          rows: rows)!
+            let scenario = Scenarios.make(name, depth: depth, fanout: fanout, rows: rows, subtree: subtree,
+                                          period: period)!
             results.append(measure(scenario, columns: columns, rows: screenRows))
         }
         let report = RunReport(scenarios: results)
@@ -99,8 +106,10 @@ struct Run: ParsableCommand {
         var times: [UInt64] = []
         times.reserveCapacity(frames)
         var evaluations = 0, bytes = 0, allocations = 0
+        var maxFrame: UInt64 = 0, maxReclaimFrame: UInt64 = 0
         for _ in 0..<frames {
             if change == .leaf { frame += 1 }
+            let reclaiming = scenario.isReclaimFrame(frame)
             MallocInterposerSwift.reset()
             MallocInterposerSwift.hook()
             let start = monotonicNanoseconds()
@@ -109,6 +118,8 @@ struct Run: ParsableCommand {
             MallocInterposerSwift.unhook()
             allocations += MallocInterposerSwift.getStatistics().mallocCount
             times.append(elapsed)
+            maxFrame = max(maxFrame, elapsed)
+            if reclaiming { maxReclaimFrame = max(maxReclaimFrame, elapsed) }
             evaluations += host.graph.statistics.bodyEvaluations
             bytes += host.lastByteCount
         }
@@ -120,7 +131,11 @@ struct Run: ParsableCommand {
                          bodyEvaluationsPerFrame: Double(evaluations) / Double(frames),
                          bytesPerFrame: Double(bytes) / Double(frames),
                          allocationsPerFrame: Double(allocations) / Double(frames),
-                         nodes: host.graph.identities.count, summary: scenario.summary)
+                         nodes: host.graph.identities.count, summary: scenario.summary,
+                         stateSlots: host.graph.stateSlotCount, identities: host.graph.identities.count,
+                         maxFrameNanoseconds: maxFrame,
+                         maxReclaimFrameNanoseconds: scenario.name == "state-churn" ? maxReclaimFrame : nil,
+                         pendingReclamation: host.graph.pendingReclamation)
     }
 }
 
@@ -136,6 +151,15 @@ struct RunResult: Codable {
     /// Live identities (nodes) at the end of the run.
     var nodes: Int
     var summary: String
+    /// Live @State slots at the end of the run.
+    var stateSlots: Int
+    /// Live identities at the end of the run (as `nodes`).
+    var identities: Int
+    var maxFrameNanoseconds: UInt64
+    /// state-churn: the slowest frame among those after a removal while reclaiming ran.
+    var maxReclaimFrameNanoseconds: UInt64?
+    /// Detached nodes not yet reclaimed at the end of the run.
+    var pendingReclamation: Int
 }
 
 struct RunReport: Codable {
@@ -149,13 +173,15 @@ struct RunReport: Codable {
     }
 
     func table(size: String) -> String {
-        var rows: [[String]] = [["scenario", "parameters", "nodes", "p50", "p99", "evals/frame", "bytes/frame",
-                                 "allocs/frame"]]
+        var rows: [[String]] = [["scenario", "parameters", "nodes", "p50", "p99", "max", "evals/frame",
+                                 "bytes/frame", "allocs/frame", "state slots"]]
         for r in scenarios {
             let params = r.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             rows.append([r.name, params, "\(r.nodes)", ReplayReport.duration(r.p50Nanoseconds),
-                         ReplayReport.duration(r.p99Nanoseconds), String(format: "%.1f", r.bodyEvaluationsPerFrame),
-                         String(format: "%.1f", r.bytesPerFrame), String(format: "%.2f", r.allocationsPerFrame)])
+                         ReplayReport.duration(r.p99Nanoseconds), ReplayReport.duration(r.maxFrameNanoseconds),
+                         String(format: "%.1f", r.bodyEvaluationsPerFrame),
+                         String(format: "%.1f", r.bytesPerFrame), String(format: "%.2f", r.allocationsPerFrame),
+                         "\(r.stateSlots)"])
         }
         var widths = [Int](repeating: 0, count: rows[0].count)
         for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
@@ -166,6 +192,12 @@ struct RunReport: Codable {
                     : String(repeating: " ", count: widths[i] - c.count) + c
             }.joined(separator: "  ") + "\n"
             if n == 0 { out += widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n" }
+        }
+        for r in scenarios {
+            if let reclaim = r.maxReclaimFrameNanoseconds {
+                out += "\(r.name): slowest frame while reclaiming a removed subtree \(ReplayReport.duration(reclaim)); "
+                out += "\(r.pendingReclamation) detached nodes not yet reclaimed at the end\n"
+            }
         }
         out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities."
         return out

@@ -7,11 +7,20 @@ struct Scenario {
     /// Renders frame `n` into the host (the root view's type stays concrete).
     var render: (Int, OffscreenHost) -> Void
     var summary: String
+    /// Frames after which reclamation of a removed subtree runs (state-churn).
+    var isReclaimFrame: (Int) -> Bool = { _ in false }
 
     init<V: View>(name: String, parameters: [String: Int], root: @escaping (Int) -> V, summary: String) {
         self.name = name
         self.parameters = parameters
         self.render = { frame, host in host.render(root(frame), keepBytes: false) }
+        self.summary = summary
+    }
+
+    init(name: String, parameters: [String: Int], render: @escaping (Int, OffscreenHost) -> Void, summary: String) {
+        self.name = name
+        self.parameters = parameters
+        self.render = render
         self.summary = summary
     }
 }
@@ -102,10 +111,28 @@ struct ListScreen: View {
 }
 
 enum Scenarios {
-    static let names = ["deep-chain", "tree", "list"]
+    static let names = ["deep-chain", "tree", "list", "state-tree", "state-churn"]
 
-    static func make(_ name: String, depth: Int?, fanout: Int?, rows: Int?) -> Scenario? {
+    static func make(_ name: String, depth: Int?, fanout: Int?, rows: Int?, subtree: Int? = nil,
+                     period: Int? = nil) -> Scenario? {
         switch name {
+        case "state-tree":
+            let d = depth ?? 6, f = fanout ?? 4
+            var leaves = 1
+            for _ in 0..<d { leaves *= f }
+            let handle = StateHandle()
+            let root = StatefulTree(depth: d, fanout: f, index: 0, target: 0, handle: handle)
+            return Scenario(name: name, parameters: ["depth": d, "fanout": f], render: { frame, host in
+                handle.binding?.wrappedValue = frame
+                host.render(root, keepBytes: false)
+            }, summary: "a balanced tree, depth \(d), fanout \(f); one leaf's @State changes each frame")
+        case "state-churn":
+            let n = subtree ?? 100_000, p = max(period ?? 10, 2)
+            var scenario = Scenario(name: name, parameters: ["subtree": n, "period": p], render: { frame, host in
+                host.render(ChurnRoot(showing: (frame / p) % 2 == 0, count: n, frame: frame), keepBytes: false)
+            }, summary: "\(n) views with @State appear and disappear every \(p) frames")
+            scenario.isReclaimFrame = { frame in (frame / p) % 2 == 1 }
+            return scenario
         case "deep-chain":
             let d = depth ?? 200
             return Scenario(name: name, parameters: ["depth": d],
@@ -115,7 +142,7 @@ enum Scenarios {
             let d = depth ?? 6, f = fanout ?? 4
             var leaves = 1
             for _ in 0..<d { leaves *= f }
-            let changing = leaves / 3
+            let changing = 0  // the top-left leaf: on screen, so its change is painted and written
             return Scenario(name: name, parameters: ["depth": d, "fanout": f],
                             root: { TreeLevel(depth: d, fanout: f, index: 0, changingLeaf: changing, frame: $0) },
                             summary: "a balanced tree, depth \(d), fanout \(f); one leaf changes each frame")

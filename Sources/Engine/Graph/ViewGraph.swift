@@ -17,6 +17,22 @@ public final class ViewGraph {
     @exclusivity(unchecked) var paintDamage = DamageSet()
     /// The visible rect of the enclosing scroll view while placing its content.
     @exclusivity(unchecked) var viewport: Rect?
+    /// Subtrees detached and not yet reclaimed (a stack of nodes to visit).
+    @exclusivity(unchecked) var reclamation: [ViewNode] = []
+    /// Time a frame may spend reclaiming detached nodes (so dropping a large
+    /// subtree never makes one frame slow); the rest waits for later frames
+    /// or ``reclaimAll()`` when idle.
+    public var reclamationBudgetNanoseconds: UInt64 = 500_000
+    /// Live `@State` slots.
+    public internal(set) var stateSlotCount = 0
+    /// How `@State` finds its slot again.
+    public var stateKeying = StateKeying.ordinal
+    /// Called when a state change wants a frame (at most once until the frame runs).
+    public var onNeedsFrame: (() -> Void)?
+    /// A state change is waiting for a frame.
+    public private(set) var needsFrame = false
+    @exclusivity(unchecked) var dirtyNodes: [ViewNode] = []
+    var propertyLayouts: [ObjectIdentifier: DynamicPropertyLayout] = [:]
     /// Leaves to lay out again in their current frame (their size did not change).
     @exclusivity(unchecked) var relayoutQueue: [ViewNode] = []
     /// Nodes whose content or frame changed this frame.
@@ -68,10 +84,82 @@ public final class ViewGraph {
         frameNumber += 1
         statistics = Statistics()
         if recordsEvaluations { evaluationLog.removeAll(keepingCapacity: true) }
+        needsFrame = false
         reconcileChild(view, of: root, slot: 0, discriminator: .position(0))
         trimChildren(of: root, to: 1)
+        evaluateDirtyNodes()
         layoutRoot()
         paint()
+        if !reclamation.isEmpty { reclaim(budget: .max, nanoseconds: reclamationBudgetNanoseconds) }
+    }
+
+    // MARK: State
+
+    /// The layout of a view type's dynamic properties, found once per type.
+    func dynamicPropertyLayout(of type: Any.Type) -> DynamicPropertyLayout {
+        let key = ObjectIdentifier(type)
+        if let known = propertyLayouts[key] { return known }
+        let layout = DynamicPropertyLayout.of(type)
+        propertyLayouts[key] = layout
+        return layout
+    }
+
+    /// The state slot of `node` for a `@State` at `ordinal` / `location`;
+    /// created with `initial`, or reset to it when the stored type differs.
+    func stateBox<Value>(in node: ViewNode, ordinal: Int, location: DeclarationSite, initial: Value) -> StateBox<Value> {
+        switch stateKeying {
+        case .ordinal:
+            if ordinal < node.stateSlots.count, let box = node.stateSlots[ordinal] as? StateBox<Value> { return box }
+            let box = StateBox(initial, node: node, graph: self)
+            while node.stateSlots.count <= ordinal { node.stateSlots.append(nil) }
+            if node.stateSlots[ordinal] == nil { stateSlotCount += 1 }
+            node.stateSlots[ordinal] = box
+            return box
+        case .sourceLocation:
+            if let box = node.stateByLocation[location] as? StateBox<Value> { return box }
+            let box = StateBox(initial, node: node, graph: self)
+            if node.stateByLocation[location] == nil { stateSlotCount += 1 }
+            node.stateByLocation[location] = box
+            return box
+        }
+    }
+
+    /// Marks `node` dirty (its state changed) and asks for one frame.
+    func invalidate(_ node: ViewNode) {
+        guard isLive(node), !node.isDirty else { return }
+        node.isDirty = true
+        dirtyNodes.append(node)
+        if !needsFrame {
+            needsFrame = true
+            onNeedsFrame?()
+        }
+    }
+
+    /// True when `node` is still part of the tree.
+    func isLive(_ node: ViewNode) -> Bool {
+        var n: ViewNode? = node
+        while let current = n {
+            if !current.isAttached { return false }
+            n = current.parent
+        }
+        return true
+    }
+
+    /// Evaluates dirty nodes that the top-down pass did not reach (their
+    /// ancestors were skipped), shallowest first.
+    private func evaluateDirtyNodes() {
+        guard !dirtyNodes.isEmpty else { return }
+        func depth(_ node: ViewNode) -> Int {
+            var d = 0
+            var n = node.parent
+            while let p = n { d += 1; n = p.parent }
+            return d
+        }
+        while !dirtyNodes.isEmpty {
+            let batch = dirtyNodes.sorted { depth($0) < depth($1) }
+            dirtyNodes.removeAll(keepingCapacity: true)
+            for node in batch where node.isDirty && isLive(node) { node.box?.reevaluate(node, graph: self) }
+        }
     }
 
     /// Renders `view` if anything is dirty or its value changed; the same as ``render(_:)``.
@@ -156,26 +244,58 @@ public final class ViewGraph {
         V._reconcile(view, node: node, graph: self)
     }
 
-    /// Removes `node` and its subtree: identities are released and the area
-    /// it painted is repainted.
+    /// Removes `node` and its subtree from the tree at once: its state is
+    /// unreachable from now on and the area it painted is repainted. The
+    /// subtree's nodes, state and identities are reclaimed incrementally
+    /// (``reclaim(budget:)``), so dropping a large subtree does not make one
+    /// frame slow.
     func detach(_ node: ViewNode) {
-        if let painted = subtreePaintedBounds(node), !painted.isEmpty { paintDamage.add(painted) }
-        release(node)
+        paintDamage.add(paintedBounds(of: node))
+        node.isAttached = false
+        reclamation.append(node)
+        statistics.nodesDetached += 1
         if let parent = node.parent { markNeedsLayout(parent) }
     }
 
-    private func release(_ node: ViewNode) {
-        node.isAttached = false
-        statistics.nodesDetached += 1
-        for child in node.children { release(child) }
-        identities.release(node.identity)
-    }
-
-    private func subtreePaintedBounds(_ node: ViewNode) -> Rect? {
-        var r = node.paintedFrame ?? .zero
-        for child in node.children { if let c = subtreePaintedBounds(child) { r = r.union(c) } }
+    /// What `node` painted: its frame, or for a transparent node the frames
+    /// of the laid-out nodes right below it (children paint inside those).
+    private func paintedBounds(of node: ViewNode) -> Rect {
+        if !node.isTransparent { return node.paintedFrame ?? .zero }
+        var r = Rect.zero
+        for child in node.children { r = r.union(paintedBounds(of: child)) }
         return r
     }
+
+    /// Reclaims detached nodes — drops their state, releases their identities
+    /// (slots are reused once the whole backlog is done) — until `budget`
+    /// nodes or `nanoseconds` have been spent. Returns how many were reclaimed.
+    @discardableResult
+    public func reclaim(budget: Int, nanoseconds: UInt64 = .max) -> Int {
+        var done = 0
+        let start = nanoseconds == .max ? 0 : monotonicNanoseconds()
+        while done < budget {
+            if done & 255 == 255 && nanoseconds != .max && monotonicNanoseconds() - start > nanoseconds { break }
+            guard let node = reclamation.popLast() else { break }
+            reclamation.append(contentsOf: node.children)
+            node.children = []
+            node.isAttached = false
+            stateSlotCount -= node.stateSlots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } + node.stateByLocation.count
+            node.stateSlots = []
+            node.stateByLocation = [:]
+            node.box = nil
+            // Identities are found through parents, never looked up by key,
+            // so the slot can be reused at once.
+            identities.release(node.identity)
+            done += 1
+        }
+        return done
+    }
+
+    /// Detached nodes still waiting to be reclaimed.
+    public var pendingReclamation: Int { reclamation.count }
+
+    /// Reclaims everything detached (when the app is idle).
+    public func reclaimAll() { reclaim(budget: .max) }
 
     /// Marks `node` and its layout ancestors as needing layout.
     func markNeedsLayout(_ node: ViewNode) {

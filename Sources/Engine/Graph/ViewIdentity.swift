@@ -32,29 +32,33 @@ public struct ExplicitID: Hashable, @unchecked Sendable, CustomStringConvertible
     public var description: String { String(describing: value.base) }
 }
 
-/// Interns identities; slots of released identities are reused, so the table
-/// does not grow under churn.
+/// Gives out identities: each is a slot holding (parent identity, view
+/// type, discriminator), and a released slot is reused, so the table does not
+/// grow under churn.
+///
+/// A live node's identity is reached through its parent (by position, branch
+/// or explicit id), so the table needs no hash index: making an identity is
+/// taking a slot, releasing one is returning it. Two views told apart by
+/// explicit ids that merely hash alike never share an identity, because ids
+/// are matched by equality where they are looked up (``ForEach``).
 public final class IdentityTable {
-    struct Key: Hashable {
+    struct Key {
         var parent: UInt32
-        var type: ObjectIdentifier
         var discriminator: Discriminator
     }
 
     struct Entry {
         var key: Key
-        var typeName: Any.Type
+        var type: Any.Type
         var live: Bool
     }
 
     private var entries: [Entry] = []
-    private var index: [Key: UInt32] = [:]
     private var free: [UInt32] = []
 
     public init() {
         // Slot 0 is the root.
-        entries.append(Entry(key: Key(parent: 0, type: ObjectIdentifier(IdentityTable.self), discriminator: .position(0)),
-                             typeName: IdentityTable.self, live: true))
+        entries.append(Entry(key: Key(parent: 0, discriminator: .position(0)), type: IdentityTable.self, live: true))
     }
 
     /// Live identities, including the root.
@@ -62,22 +66,17 @@ public final class IdentityTable {
     /// Slots allocated (live + free for reuse).
     public var capacity: Int { entries.count }
 
-    /// The identity of a child of `parent` of `type` told apart by `discriminator`.
+    /// A new identity for a child of `parent` of `type` told apart by `discriminator`.
     ///
-    /// - Complexity: one hash lookup.
+    /// - Complexity: O(1) amortised; no hashing.
     public func identity(parent: ViewIdentity, type: Any.Type, discriminator: Discriminator) -> ViewIdentity {
-        let key = Key(parent: parent.rawValue, type: ObjectIdentifier(type), discriminator: discriminator)
-        if let i = index[key] { return ViewIdentity(rawValue: i) }
-        let i: UInt32
+        let entry = Entry(key: Key(parent: parent.rawValue, discriminator: discriminator), type: type, live: true)
         if let reused = free.popLast() {
-            i = reused
-            entries[Int(i)] = Entry(key: key, typeName: type, live: true)
-        } else {
-            i = UInt32(entries.count)
-            entries.append(Entry(key: key, typeName: type, live: true))
+            entries[Int(reused)] = entry
+            return ViewIdentity(rawValue: reused)
         }
-        index[key] = i
-        return ViewIdentity(rawValue: i)
+        entries.append(entry)
+        return ViewIdentity(rawValue: UInt32(entries.count - 1))
     }
 
     /// Releases `identity`; its slot is reused by a later identity.
@@ -85,17 +84,17 @@ public final class IdentityTable {
         let i = Int(identity.rawValue)
         guard i != 0, i < entries.count, entries[i].live else { return }
         entries[i].live = false
-        index[entries[i].key] = nil
         free.append(identity.rawValue)
     }
 
-    /// The readable path of `identity`, e.g. `Root/VStack.0/Row[id: 42]`.
+    /// The readable path of `identity`, e.g. `Root/VStack.0/Row[id: 42]`
+    /// (walks the parents and builds strings: for debugging and profiling only).
     public func path(of identity: ViewIdentity) -> String {
         var parts: [String] = []
         var i = Int(identity.rawValue)
         while i != 0 {
             let e = entries[i]
-            let name = IdentityTable.shortName(e.typeName)
+            let name = IdentityTable.shortName(e.type)
             switch e.key.discriminator {
             case .position(let n): parts.append("\(name).\(n)")
             case .branch(let b): parts.append("\(name)[branch \(b)]")

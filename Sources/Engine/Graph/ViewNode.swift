@@ -33,7 +33,7 @@ public final class ViewNode {
     @exclusivity(unchecked) unowned(unsafe) var parent: ViewNode?
     @exclusivity(unchecked) var children: [ViewNode] = []
     /// The last view value (a `ViewBox<V>`).
-    @exclusivity(unchecked) var box: AnyObject?
+    @exclusivity(unchecked) var box: AnyViewBox?
     /// How this node takes part in layout and painting.
     @exclusivity(unchecked) var behavior: NodeBehavior
     /// Marked by a state change: evaluate even if the input is equal.
@@ -65,6 +65,10 @@ public final class ViewNode {
     /// The frame number of the last evaluation.
     @exclusivity(unchecked) public internal(set) var lastEvaluatedFrame = -1
     @exclusivity(unchecked) var isAttached = true
+    /// `@State` slots by ordinal (ordinal keying).
+    @exclusivity(unchecked) var stateSlots: [StateSlot?] = []
+    /// `@State` slots by declaration site (source-location keying).
+    @exclusivity(unchecked) var stateByLocation: [DeclarationSite: StateSlot] = [:]
 
     init(identity: ViewIdentity, discriminator: Discriminator, viewType: ObjectIdentifier, behavior: NodeBehavior) {
         self.identity = identity
@@ -81,9 +85,15 @@ public final class ViewNode {
     public var childNodes: [ViewNode] { children }
 }
 
+/// The last view value of a node, type-erased.
+class AnyViewBox {
+    /// Evaluates the node again with its last value (it was marked dirty).
+    func reevaluate(_ node: ViewNode, graph: ViewGraph) {}
+}
+
 /// The last view value a node was given, typed, with how to compare values
 /// of its type (decided once, when the node is made).
-final class ViewBox<V> {
+final class ViewBox<V: View>: AnyViewBox {
     @exclusivity(unchecked) var value: V
     let equatable: (any Equatable.Type)?
     let isPlainData: Bool
@@ -93,6 +103,8 @@ final class ViewBox<V> {
         equatable = V.self as? any Equatable.Type
         isPlainData = _isPOD(V.self)
     }
+
+    override func reevaluate(_ node: ViewNode, graph: ViewGraph) { graph.update(node, with: value) }
 
     /// Whether `other` equals the stored value: `==` when the type is
     /// Equatable, bitwise for plain data, otherwise "no" (assume changed).

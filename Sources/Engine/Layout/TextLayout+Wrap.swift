@@ -90,8 +90,9 @@ extension TextLayout {
             var fitEnd = start, fitWidth = 0
             // The previous clusters were spaces after text.
             var inSpaces = false
-            // The last break opportunity: the line would end at `lineEnd`
-            // (`lineWidth` wide) and the next start at `next`.
+            // The last break opportunity: the line would end at
+            // `breakLineEnd` (`breakLineWidth` wide), the next start at
+            // `breakNext`.
             var hasBreak = false
             var breakLineEnd = 0, breakLineWidth = 0, breakNext = 0
             // Width of the clusters from `breakNext` up to the cursor.

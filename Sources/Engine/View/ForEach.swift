@@ -50,6 +50,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
         var children = Array(old[0..<matched])
         children.reserveCapacity(data.count)
         var seen: Set<ExplicitID> = []
+        seen.reserveCapacity(data.count)
+        for child in children { if case .explicit(let k) = child.discriminator { seen.insert(k) } }
         for element in data.dropFirst(matched) {
             var key = ExplicitID(id(element))
             let row = content(element)
@@ -59,7 +61,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
             } else {
                 // A repeated id gets an identity of its own (by position), so
                 // two rows never share one.
-                if seen.contains(key) || children.contains(where: { $0.discriminator == .explicit(key) }) {
+                if seen.contains(key) {
                     key = ExplicitID(RepeatedID(id: key, position: children.count))
                 }
                 let child = graph.makeNode(for: row, parent: node, discriminator: .explicit(key))

@@ -35,7 +35,20 @@ extension View {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
-        graph.reconcileChild(view.body, of: node, slot: 0, discriminator: .position(0))
+        let layout = graph.dynamicPropertyLayout(of: Self.self)
+        if layout.fields.isEmpty {
+            graph.reconcileChild(view.body, of: node, slot: 0, discriminator: .position(0))
+        } else {
+            // Connect @State (and other dynamic properties) at this node
+            // before the body reads them.
+            var bound = view
+            withUnsafeMutableBytes(of: &bound) { raw in
+                for (ordinal, field) in layout.fields.enumerated() {
+                    field.type._bind(at: raw.baseAddress! + field.offset, node: node, ordinal: ordinal, graph: graph)
+                }
+            }
+            graph.reconcileChild(bound.body, of: node, slot: 0, discriminator: .position(0))
+        }
         graph.trimChildren(of: node, to: 1)
     }
 }
