@@ -30,8 +30,12 @@ public final class ViewGraph {
     /// Called when a state change wants a frame (at most once until the frame runs).
     public var onNeedsFrame: (() -> Void)?
     /// A state change is waiting for a frame.
-    public private(set) var needsFrame = false
+    public internal(set) var needsFrame = false
     @exclusivity(unchecked) var dirtyNodes: [ViewNode] = []
+    /// The environment at the root.
+    public internal(set) var rootEnvironment = EnvironmentValues()
+    /// Nodes that read each environment key.
+    var environmentReaders: [AnyKeyPath: [ObjectIdentifier: ViewNode]] = [:]
     var propertyLayouts: [ObjectIdentifier: DynamicPropertyLayout] = [:]
     /// Leaves to lay out again in their current frame (their size did not change).
     @exclusivity(unchecked) var relayoutQueue: [ViewNode] = []
@@ -128,6 +132,7 @@ public final class ViewGraph {
     func invalidate(_ node: ViewNode) {
         guard isLive(node), !node.isDirty else { return }
         node.isDirty = true
+        node.pendingReason = .stateChanged
         dirtyNodes.append(node)
         if !needsFrame {
             needsFrame = true
@@ -228,7 +233,7 @@ public final class ViewGraph {
         if isNew {
             reason = .appeared
         } else if node.isDirty {
-            reason = .stateChanged
+            reason = node.pendingReason
         } else if !box.holds(view) {
             reason = .inputChanged
         } else {
@@ -283,6 +288,8 @@ public final class ViewGraph {
             node.stateSlots = []
             node.stateByLocation = [:]
             node.box = nil
+            for key in node.environmentReads { environmentReaders[key]?[ObjectIdentifier(node)] = nil }
+            node.environmentReads = []
             // Identities are found through parents, never looked up by key,
             // so the slot can be reused at once.
             identities.release(node.identity)

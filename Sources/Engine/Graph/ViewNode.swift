@@ -65,6 +65,10 @@ public final class ViewNode {
     /// The frame number of the last evaluation.
     @exclusivity(unchecked) public internal(set) var lastEvaluatedFrame = -1
     @exclusivity(unchecked) var isAttached = true
+    /// Environment keys this node read (it is evaluated again when they change).
+    @exclusivity(unchecked) var environmentReads: [AnyKeyPath] = []
+    /// Why a dirty node will be evaluated (state or environment).
+    @exclusivity(unchecked) var pendingReason: EvaluationReason = .stateChanged
     /// `@State` slots by ordinal (ordinal keying).
     @exclusivity(unchecked) var stateSlots: [StateSlot?] = []
     /// `@State` slots by declaration site (source-location keying).
