@@ -32,6 +32,8 @@ public final class ViewGraph {
     /// A state change is waiting for a frame.
     public internal(set) var needsFrame = false
     @exclusivity(unchecked) var dirtyNodes: [ViewNode] = []
+    /// Nodes with `.onPreferenceChange`.
+    var preferenceObservers: [ObjectIdentifier: ViewNode] = [:]
     /// The environment at the root.
     public internal(set) var rootEnvironment = EnvironmentValues()
     /// Nodes that read each environment key.
@@ -94,6 +96,7 @@ public final class ViewGraph {
         evaluateDirtyNodes()
         layoutRoot()
         paint()
+        runPreferenceObservers()
         if !reclamation.isEmpty { reclaim(budget: .max, nanoseconds: reclamationBudgetNanoseconds) }
     }
 
@@ -246,6 +249,7 @@ public final class ViewGraph {
         node.lastEvaluatedFrame = frameNumber
         statistics.bodyEvaluations += 1
         if recordsEvaluations { evaluationLog.append((node.identity, reason)) }
+        invalidatePreferences(node)
         V._reconcile(view, node: node, graph: self)
     }
 
@@ -257,6 +261,7 @@ public final class ViewGraph {
     func detach(_ node: ViewNode) {
         paintDamage.add(paintedBounds(of: node))
         node.isAttached = false
+        if let parent = node.parent { invalidatePreferences(parent) }
         reclamation.append(node)
         statistics.nodesDetached += 1
         if let parent = node.parent { markNeedsLayout(parent) }
@@ -290,6 +295,7 @@ public final class ViewGraph {
             node.box = nil
             for key in node.environmentReads { environmentReaders[key]?[ObjectIdentifier(node)] = nil }
             node.environmentReads = []
+            node.preferenceCache = [:]
             // Identities are found through parents, never looked up by key,
             // so the slot can be reused at once.
             identities.release(node.identity)

@@ -65,6 +65,9 @@ public final class ViewNode {
     /// The frame number of the last evaluation.
     @exclusivity(unchecked) public internal(set) var lastEvaluatedFrame = -1
     @exclusivity(unchecked) var isAttached = true
+    /// Reduced preference values of this subtree, by key (an entry is valid
+    /// until something below changes).
+    @exclusivity(unchecked) var preferenceCache: [ObjectIdentifier: Any] = [:]
     /// Environment keys this node read (it is evaluated again when they change).
     @exclusivity(unchecked) var environmentReads: [AnyKeyPath] = []
     /// Why a dirty node will be evaluated (state or environment).
