@@ -1,3 +1,5 @@
+import Observation
+
 /// A property of a view that the engine connects to storage outside the
 /// view before `body` runs (``State``, and later environment readers).
 public protocol DynamicProperty {
@@ -25,6 +27,10 @@ struct DynamicPropertyLayout {
     }
 
     var fields: [Field]
+    /// The view stores an `@Observable` model: its body is evaluated under
+    /// observation tracking, so reading a model property makes the node
+    /// depend on it.
+    var observesModels = false
 
     /// The layout of `type`. Uses the standard library's field reflection
     /// (`_forEachField`, an SPI kept behind this one type, pinned by a test);
@@ -33,11 +39,13 @@ struct DynamicPropertyLayout {
     /// the type is treated as having no dynamic properties).
     static func of(_ type: Any.Type) -> DynamicPropertyLayout {
         var fields: [Field] = []
+        var observes = false
         let complete = FieldReflection.forEachField(of: type) { _, offset, fieldType in
             if let dynamic = fieldType as? any DynamicProperty.Type {
                 fields.append(Field(offset: offset, type: dynamic))
             }
+            if fieldType is AnyObject.Type && fieldType is any Observable.Type { observes = true }
         }
-        return DynamicPropertyLayout(fields: complete ? fields : [])
+        return DynamicPropertyLayout(fields: complete ? fields : [], observesModels: observes)
     }
 }

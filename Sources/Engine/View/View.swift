@@ -36,7 +36,14 @@ extension View {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let layout = graph.dynamicPropertyLayout(of: Self.self)
-        if layout.fields.isEmpty {
+        if layout.observesModels {
+            // Reading an @Observable model's property in body makes this node
+            // depend on it: a change marks only this node dirty.
+            var bound = view
+            graph.bind(&bound, layout: layout, node: node)
+            let body = graph.observing(node) { bound.body }
+            graph.reconcileChild(body, of: node, slot: 0, discriminator: .position(0))
+        } else if layout.fields.isEmpty {
             graph.reconcileChild(view.body, of: node, slot: 0, discriminator: .position(0))
         } else {
             // Connect @State (and other dynamic properties) at this node
