@@ -32,6 +32,8 @@ public final class ViewGraph {
     /// A state change is waiting for a frame.
     public internal(set) var needsFrame = false
     @exclusivity(unchecked) var dirtyNodes: [ViewNode] = []
+    /// A snapshot waiting for the next node of a type (``restoreState(_:intoNextNodeOf:)``).
+    var pendingStateRestore: (ObjectIdentifier, [StateSlotKey: Any])?
     /// Nodes with `.onPreferenceChange`.
     var preferenceObservers: [ObjectIdentifier: ViewNode] = [:]
     /// The environment at the root.
@@ -117,14 +119,14 @@ public final class ViewGraph {
         switch stateKeying {
         case .ordinal:
             if ordinal < node.stateSlots.count, let box = node.stateSlots[ordinal] as? StateBox<Value> { return box }
-            let box = StateBox(initial, node: node, graph: self)
+            let box = StateBox(restoredValue(for: node, key: .ordinal(ordinal), initial: initial), node: node, graph: self)
             while node.stateSlots.count <= ordinal { node.stateSlots.append(nil) }
             if node.stateSlots[ordinal] == nil { stateSlotCount += 1 }
             node.stateSlots[ordinal] = box
             return box
         case .sourceLocation:
             if let box = node.stateByLocation[location] as? StateBox<Value> { return box }
-            let box = StateBox(initial, node: node, graph: self)
+            let box = StateBox(restoredValue(for: node, key: .site(location), initial: initial), node: node, graph: self)
             if node.stateByLocation[location] == nil { stateSlotCount += 1 }
             node.stateByLocation[location] = box
             return box
@@ -251,6 +253,7 @@ public final class ViewGraph {
         if recordsEvaluations { evaluationLog.append((node.identity, reason)) }
         invalidatePreferences(node)
         V._reconcile(view, node: node, graph: self)
+        if pendingStateRestore != nil { finishStateRestore(node) }
     }
 
     /// Removes `node` and its subtree from the tree at once: its state is
