@@ -48,7 +48,7 @@ struct StatefulLeaf: View, Equatable {
 
     var body: some View {
         if let handle, handle.binding == nil { handle.binding = $value }
-        return Text("\(index):\(value)")
+        return Text(value == 0 ? "\(index % 10)" : "\(value % 10)")
     }
 
     static func == (a: StatefulLeaf, b: StatefulLeaf) -> Bool { a.index == b.index && a.handle === b.handle }

@@ -31,7 +31,8 @@ extension ViewGraph {
         func collect(_ n: ViewNode) {
             for child in n.children {
                 if child.isTransparent {
-                    child.structureChanged = false
+                    // The child's own flag stays: it guards the child's own
+                    // list, used when it is laid out on its own (a lazy row).
                     collect(child)
                 } else {
                     node.layoutChildren.append(child)

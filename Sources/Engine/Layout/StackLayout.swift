@@ -72,7 +72,9 @@ enum StackLayout {
                 var left = saturatingSubtract(remaining, reserved)
                 var count = groupEnd - k
                 for j in k..<groupEnd {
-                    let offer = left == .max ? Int.max : left / count
+                    // Round up: earlier children get the leftover cells rather than
+                    // the first ones getting nothing.
+                    let offer = left == .max ? Int.max : (left + count - 1) / count
                     let got = main(childSize(children[order[j].index], main: offer, cross: proposedCross, axis: axis,
                                              graph: graph), axis)
                     lengths[order[j].index] = got

@@ -132,12 +132,27 @@ final class LazyStackBehavior: NodeBehavior {
         let last = Swift.min(source.rowCount, (viewport.maxY - rect.y + pitch - 1) / pitch)
         source.reconcileRows(first..<Swift.max(first, last), holder: holder, graph: graph)
         if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
+        let stackAlignment = Alignment(horizontal: alignment, vertical: .top)
         for (k, row) in holder.children.enumerated() {
-            let s = graph.size(of: row, for: ProposedSize(width: rect.width, height: nil))
+            let y = rect.y + (first + k) * pitch
+            if row.isTransparent && row.structureChanged { graph.refreshLayoutChildren(row) }
+            // A row that is (or whose body is) one laid-out view: place that view.
+            let single: ViewNode? = !row.isTransparent ? row : (row.layoutChildren.count == 1 ? row.layoutChildren[0] : nil)
+            if let row = single {
+                let s = graph.size(of: row, for: ProposedSize(width: rect.width, height: nil))
+                if s.height > rowHeight { rowHeight = s.height }
+                let w = Swift.min(s.width, rect.width)
+                graph.place(row, in: Rect(x: rect.x + alignment.offset(child: w, in: rect.width), y: y, width: w,
+                                          height: rowHeight))
+                continue
+            }
+            // A composite row of several views: they stack inside the row's slot.
+            let units = row.layoutChildren
+            let s = StackLayout.size(axis: .vertical, spacing: 0, children: units,
+                                     proposal: ProposedSize(width: rect.width, height: nil), graph: graph)
             if s.height > rowHeight { rowHeight = s.height }
-            let w = Swift.min(s.width, rect.width)
-            graph.place(row, in: Rect(x: rect.x + alignment.offset(child: w, in: rect.width),
-                                      y: rect.y + (first + k) * pitch, width: w, height: rowHeight))
+            StackLayout.place(axis: .vertical, spacing: 0, alignment: stackAlignment, children: units,
+                              in: Rect(x: rect.x, y: y, width: rect.width, height: rowHeight), graph: graph)
         }
     }
 }
