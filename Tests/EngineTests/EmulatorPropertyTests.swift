@@ -72,17 +72,23 @@ struct EmulatorPropertyTests {
         return true
     }
 
-    @Test("pyte: replay from blank reproduces every frame", arguments: cases)
-    func pyteReplay(_ c: Case) throws {
-        guard Self.requireEmulator(.pyte) else { return }
-        let run = Self.render(c)
-        let screens = try TerminalEmulator(backend: .pyte).screens(columns: c.columns, rows: c.rows, chunks: run.chunks)
+    /// Replays the case's frames from blank in `backend`; records the first
+    /// frame whose screen differs from the canvas.
+    static func checkReplay(_ c: Case, in backend: TerminalEmulator.Backend) throws {
+        let run = render(c)
+        let screens = try TerminalEmulator(backend: backend).screens(columns: c.columns, rows: c.rows, chunks: run.chunks)
         for (i, screen) in screens.enumerated() {
             if let diff = TerminalEmulator.difference(screen, run.expected[i]) {
                 Issue.record("frame \(i + 1): \(diff)\n  bytes: \(escaped(run.chunks[i]).prefix(2000))")
                 return
             }
         }
+    }
+
+    @Test("pyte: replay from blank reproduces every frame", arguments: cases)
+    func pyteReplay(_ c: Case) throws {
+        guard Self.requireEmulator(.pyte) else { return }
+        try Self.checkReplay(c, in: .pyte)
     }
 
     @Test("pyte: a full repaint from blank gives the same screen as the incremental render", arguments: cases)
@@ -103,14 +109,7 @@ struct EmulatorPropertyTests {
     @Test("tmux: replay from blank reproduces every frame", arguments: [cases[2], cases[4], cases[6]])
     func tmuxReplay(_ c: Case) throws {
         guard Self.requireEmulator(.tmux), Self.requireEmulator(.pyte) else { return }
-        let run = Self.render(c)
-        let screens = try TerminalEmulator(backend: .tmux).screens(columns: c.columns, rows: c.rows, chunks: run.chunks)
-        for (i, screen) in screens.enumerated() {
-            if let diff = TerminalEmulator.difference(screen, run.expected[i]) {
-                Issue.record("frame \(i + 1): \(diff)\n  bytes: \(escaped(run.chunks[i]).prefix(2000))")
-                return
-            }
-        }
+        try Self.checkReplay(c, in: .tmux)
     }
 
     @Test("a forced full redraw repairs whatever the terminal showed")

@@ -19,12 +19,45 @@ extension ViewGraph {
         paintQueue.removeAll(keepingCapacity: true)
         guard !paintDamage.isEmpty else { return }
         for region in paintDamage.rects {
-            let clip = region.intersection(canvas.bounds)
-            guard !clip.isEmpty else { continue }
+            let visible = region.intersection(canvas.bounds)
+            guard !visible.isEmpty else { continue }
+            let clip = widenedOverWideText(visible)
             canvas.fill(clip, with: .blank())
             paintSubtree(root, clip: clip, background: .default)
         }
         paintDamage.removeAll()
+    }
+
+    /// `region` grown over the whole frame of every Text that may hold wide
+    /// graphemes and that it touches, until it cuts none. A wide grapheme cut
+    /// by the region's edge would be drawn as a blank inside it while its
+    /// other half, outside, keeps the last frame's cell; a full repaint draws
+    /// it whole, so the region must not cut it.
+    ///
+    /// - Complexity: one walk of the nodes the region touches (as painting
+    ///   does) per growth step; none beyond the first for ASCII-only text.
+    private func widenedOverWideText(_ region: Rect) -> Rect {
+        var r = region
+        var grew = true
+        func visit(_ node: ViewNode, clip: Rect) {
+            if node.isTransparent {
+                for child in node.children { visit(child, clip: clip) }
+                return
+            }
+            guard !clip.intersection(node.frame).isEmpty else { return }
+            if let text = node.behavior as? TextBehavior, text.mayHaveWideGraphemes, !r.contains(node.frame) {
+                let grown = r.union(node.frame).intersection(canvas.bounds)
+                if grown != r { r = grown; grew = true }
+            }
+            let childClip = node.behavior.childClip(node, clip)
+            guard !childClip.isEmpty else { return }
+            for child in node.behavior.paintOrder(node) { visit(child, clip: childClip) }
+        }
+        while grew {
+            grew = false
+            visit(root, clip: r)
+        }
+        return r
     }
 
     private func paintSubtree(_ node: ViewNode, clip: Rect, background: Color) {

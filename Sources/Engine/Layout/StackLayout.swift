@@ -118,10 +118,14 @@ enum StackLayout {
             allocate(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, into: lengths)
             let crossSpace = axis == .vertical ? rect.width : rect.height
             var position = axis == .vertical ? rect.y : rect.x
+            // Children that asked for more than the stack has are cut at its
+            // end, as a single-content container cuts its content: a child's
+            // frame never leaves its parent's.
+            let end = axis == .vertical ? rect.maxY : rect.maxX
             for (i, c) in children.enumerated() {
                 let s = childSize(c, main: lengths[i], cross: crossSpace, axis: axis, graph: graph)
                 let childCross = Swift.min(cross(s, axis), crossSpace)
-                let length = lengths[i]
+                let length = Swift.min(lengths[i], Swift.max(0, end - position))
                 let r: Rect
                 if axis == .vertical {
                     r = Rect(x: rect.x + alignment.horizontal.offset(child: childCross, in: crossSpace), y: position,
@@ -131,7 +135,7 @@ enum StackLayout {
                              width: length, height: childCross)
                 }
                 graph.place(c, in: r)
-                position += length + spacing
+                position = Swift.min(end, saturatingAdd(position, saturatingAdd(length, spacing)))
             }
         }
     }

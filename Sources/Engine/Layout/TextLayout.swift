@@ -53,20 +53,8 @@ public struct TextLayout: Equatable, Sendable {
         }
     }
 
-    /// A size in whole cells.
-    public struct Size: Hashable, Sendable, CustomStringConvertible {
-        public var width: Int
-        public var height: Int
-
-        public init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-        }
-
-        public static let zero = Size(width: 0, height: 0)
-
-        public var description: String { "\(width)x\(height)" }
-    }
+    /// A size in whole cells (the engine's ``Engine/Size``).
+    public typealias Size = Engine.Size
 
     /// The lines, top to bottom.
     public var lines: [Line]

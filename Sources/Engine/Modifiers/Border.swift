@@ -42,7 +42,7 @@ final class BorderBehavior: NodeBehavior {
         let inner = ProposedSize(width: proposal.width.map { saturatingSubtract($0, 2) },
                                  height: proposal.height.map { saturatingSubtract($0, 2) })
         let s = ContentLayout.size(node, inner, graph: graph)
-        return Size(width: s.width + 2, height: s.height + 2)
+        return Size(width: saturatingAdd(s.width, 2), height: saturatingAdd(s.height, 2))
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {

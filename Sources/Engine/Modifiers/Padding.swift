@@ -14,7 +14,7 @@ final class PaddingBehavior: NodeBehavior {
         let inner = ProposedSize(width: proposal.width.map { saturatingSubtract($0, insets.horizontal) },
                                  height: proposal.height.map { saturatingSubtract($0, insets.vertical) })
         let s = ContentLayout.size(node, inner, graph: graph)
-        return Size(width: s.width + insets.horizontal, height: s.height + insets.vertical)
+        return Size(width: saturatingAdd(s.width, insets.horizontal), height: saturatingAdd(s.height, insets.vertical))
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {

@@ -33,6 +33,8 @@ final class ScrollBehavior: NodeBehavior {
         defer { graph.viewport = saved }
         for child in node.layoutChildren {
             let s = graph.size(of: child, for: ProposedSize(width: rect.width, height: nil))
+            // Scrolling stops at the content's end (and keeps coordinates finite).
+            let offset = Swift.min(self.offset, Swift.max(0, s.height - rect.height))
             graph.place(child, in: Rect(x: rect.x, y: rect.y - offset, width: Swift.min(s.width, rect.width),
                                         height: s.height))
         }
@@ -128,8 +130,10 @@ final class LazyStackBehavior: NodeBehavior {
         }
         let viewport = (graph.viewport ?? rect).intersection(rect)
         let pitch = rowHeight + spacing
-        let first = Swift.max(0, (viewport.y - rect.y) / pitch)
-        let last = Swift.min(source.rowCount, (viewport.maxY - rect.y + pitch - 1) / pitch)
+        // Rows outside 0..<rowCount do not exist: a viewport past the end shows none.
+        let n = source.rowCount
+        let first = Swift.min(n, Swift.max(0, (viewport.y - rect.y) / pitch))
+        let last = Swift.min(n, saturatingAdd(viewport.maxY - rect.y, pitch - 1) / pitch)
         source.reconcileRows(first..<Swift.max(first, last), holder: holder, graph: graph)
         if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
         let stackAlignment = Alignment(horizontal: alignment, vertical: .top)

@@ -36,6 +36,7 @@ public struct Text: PrimitiveView, Equatable {
             || b.wraps != view.wraps
         {
             b.content = view.content
+            b.mayHaveWideGraphemes = !view.content.utf8.allSatisfy { $0 < 0x80 }
             b.lineLimit = view.lineLimit
             b.truncation = view.truncation
             b.wraps = view.wraps
@@ -79,6 +80,8 @@ extension Text {
 
 final class TextBehavior: NodeBehavior {
     var content = ""
+    /// False for ASCII-only content, which never draws a two-column grapheme.
+    var mayHaveWideGraphemes = false
     var lineLimit: Int?
     var truncation = TruncationMode.tail
     var wraps = true
@@ -90,7 +93,7 @@ final class TextBehavior: NodeBehavior {
     func layout(width: Int?, height: Int?) -> TextLayout {
         let w = width == .max ? nil : width
         var limit = lineLimit
-        if let h = height, h != .max { limit = Swift.min(limit ?? h, Swift.max(h, 1)) }
+        if let h = height, h != .max { limit = Swift.min(limit ?? .max, Swift.max(h, 1)) }
         for entry in layouts where entry.width == w && entry.limit == limit { return entry.layout }
         let l = TextLayout(content, proposedWidth: w, lineLimit: limit, truncation: truncation, wraps: wraps)
         if layouts.count >= 4 { layouts.removeFirst() }
@@ -99,8 +102,7 @@ final class TextBehavior: NodeBehavior {
     }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        let l = layout(width: proposal.width, height: proposal.height)
-        return Size(width: l.size.width, height: l.size.height)
+        layout(width: proposal.width, height: proposal.height).size
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}

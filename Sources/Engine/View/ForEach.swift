@@ -53,22 +53,21 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
         seen.reserveCapacity(data.count)
         for child in children { if case .explicit(let k) = child.discriminator { seen.insert(k) } }
         for element in data.dropFirst(matched) {
-            var key = ExplicitID(id(element))
+            // A repeated id gets a key of its own (by position), so two rows
+            // never share one; it is worked out before the lookup, so the same
+            // data next frame finds the same row.
+            let rowID = ExplicitID(id(element))
+            let key = seen.contains(rowID) ? ExplicitID(RepeatedID(id: rowID, position: children.count)) : rowID
+            seen.insert(rowID)
             let row = content(element)
             if let existing = byKey.removeValue(forKey: key) {
                 graph.update(existing, with: row)
                 children.append(existing)
             } else {
-                // A repeated id gets an identity of its own (by position), so
-                // two rows never share one.
-                if seen.contains(key) {
-                    key = ExplicitID(RepeatedID(id: key, position: children.count))
-                }
                 let child = graph.makeNode(for: row, parent: node, discriminator: .explicit(key))
                 graph.update(child, with: row, isNew: true)
                 children.append(child)
             }
-            seen.insert(key)
         }
         // What is left disappeared from the data.
         for (_, gone) in byKey { graph.detach(gone) }
