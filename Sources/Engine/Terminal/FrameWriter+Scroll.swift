@@ -36,6 +36,11 @@ extension FrameWriter {
         let damaged = canvas.damage.bounds
         let band = Rect(x: 0, y: damaged.y, width: canvas.columns, height: damaged.height)
         guard band.height >= 2 else { return }
+        // A scroll pays only when rows' worth of cells changed; scattered
+        // small changes never hash the screen.
+        var damagedCells = 0
+        for r in canvas.damage.rects { damagedCells += r.area }
+        guard damagedCells >= 2 * canvas.columns else { return }
         for _ in 0..<FrameWriter.maxScrollsPerFrame {
             guard let hunk = bestScrollHunk(canvas, band: band), hunk.gain > 0 else { return }
             applyScroll(hunk, rows: canvas.rows, columns: canvas.columns)
