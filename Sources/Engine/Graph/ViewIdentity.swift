@@ -23,13 +23,38 @@ public enum Discriminator: Hashable, Sendable {
 }
 
 /// An explicit id: any `Hashable & Sendable` value, compared by equality.
+///
+/// Integer and string ids (the common cases: ranges, database keys, names)
+/// are stored as they are; other types are boxed in `AnyHashable`, whose
+/// creation costs a run-time conformance lookup.
 public struct ExplicitID: Hashable, @unchecked Sendable, CustomStringConvertible {
     // Built only from `Hashable & Sendable` values, so the box is Sendable.
-    let value: AnyHashable
-    public init<H: Hashable & Sendable>(_ value: H) { self.value = AnyHashable(value) }
-    public static func == (a: ExplicitID, b: ExplicitID) -> Bool { a.value == b.value }
-    public func hash(into h: inout Hasher) { h.combine(value) }
-    public var description: String { String(describing: value.base) }
+    enum Storage: Hashable {
+        case int(Int)
+        case string(String)
+        case other(AnyHashable)
+    }
+
+    let storage: Storage
+
+    @inline(__always)
+    public init<H: Hashable & Sendable>(_ value: H) {
+        if H.self == Int.self {
+            storage = .int(unsafeBitCast(value, to: Int.self))
+        } else if H.self == String.self {
+            storage = .string(unsafeBitCast(value, to: String.self))
+        } else {
+            storage = .other(AnyHashable(value))
+        }
+    }
+
+    public var description: String {
+        switch storage {
+        case .int(let i): return String(i)
+        case .string(let s): return s
+        case .other(let h): return String(describing: h.base)
+        }
+    }
 }
 
 /// Gives out identities: each is a slot holding (parent identity, view
