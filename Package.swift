@@ -20,11 +20,12 @@ let package = Package(
             providers: [.apt(["libunistring-dev"])]
         ),
         .target(name: "Profiler"),
-        .target(name: "Engine", dependencies: ["CUnistring"]),
+        .target(name: "Engine", dependencies: ["CUnistring", "Profiler"]),
         .executableTarget(
             name: "tuibench",
             dependencies: [
                 "Engine",
+                "Profiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]

@@ -60,7 +60,9 @@ struct Run: ParsableCommand {
     @Option(help: "What changes per frame: leaf (the scenario's changing leaf or row) or none (an equal root each frame).")
     var change: Change = .leaf
 
-    func parsedSize() throws -> (Int, Int) {
+    func parsedSize() throws -> (Int, Int) { try Run.parse(size: size) }
+
+    static func parse(size: String) throws -> (Int, Int) {
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= CellBuffer.maxDimension,
               parts[1] <= CellBuffer.maxDimension

@@ -16,7 +16,7 @@ struct TuiBench: ParsableCommand {
               tuibench replay Fixtures/recordings/*.tuiframes --format json
               tuibench replay --colors 256 --raw out.bin Fixtures/synthetic/churn-200x60.tuiframes
             """,
-        subcommands: [Replay.self, Run.self],
+        subcommands: [Replay.self, Run.self, ProfileCommand.self, ScenariosCommand.self, Compare.self],
         defaultSubcommand: Replay.self
     )
 }

@@ -1,3 +1,5 @@
+import Profiler
+
 /// The persistent node graph behind a view tree, and one frame's work on it:
 /// reconcile (evaluate only what changed), lay out (only where a node or its
 /// proposal changed), paint (only changed nodes, recording damage).
@@ -22,7 +24,7 @@ public final class ViewGraph {
     /// Time a frame may spend reclaiming detached nodes (so dropping a large
     /// subtree never makes one frame slow); the rest waits for later frames
     /// or ``reclaimAll()`` when idle.
-    public var reclamationBudgetNanoseconds: UInt64 = 500_000
+    public var reclamationBudgetNanoseconds: UInt64 = 350_000
     /// Live `@State` slots.
     public internal(set) var stateSlotCount = 0
     /// How `@State` finds its slot again.
@@ -45,6 +47,12 @@ public final class ViewGraph {
     @exclusivity(unchecked) var relayoutQueue: [ViewNode] = []
     /// Nodes whose content or frame changed this frame.
     @exclusivity(unchecked) var paintQueue: [ViewNode] = []
+    /// Records phases (evaluate, layout, draw) and each body evaluation —
+    /// attributed to its view type, with the reason — as spans. `nil` (the
+    /// default) costs one branch per phase and per evaluated node.
+    public var profiler: Profiler?
+    /// Attribute body spans to the readable identity path instead of the view type.
+    public var profilesIdentityPaths = false
     /// Record every evaluation's reason (for "why was this re-evaluated?").
     @exclusivity(unchecked) public var recordsEvaluations = false
     /// Evaluations of the last frame, when ``recordsEvaluations`` is on.
@@ -93,13 +101,36 @@ public final class ViewGraph {
         statistics = Statistics()
         if recordsEvaluations { evaluationLog.removeAll(keepingCapacity: true) }
         needsFrame = false
+        let evaluate = profiler?.begin(.evaluate)
         reconcileChild(view, of: root, slot: 0, discriminator: .position(0))
         trimChildren(of: root, to: 1)
         evaluateDirtyNodes()
+        if let evaluate { profiler?.end(evaluate) }
+        let layout = profiler?.begin(.layout)
         layoutRoot()
+        if let layout { profiler?.end(layout) }
+        let draw = profiler?.begin(.draw)
         paint()
+        if let draw { profiler?.end(draw) }
+        if let profiler { profiler.add(statistics.bodyEvaluations, to: .nodesEvaluated) }
         runPreferenceObservers()
         if !reclamation.isEmpty { reclaim(budget: .max, nanoseconds: reclamationBudgetNanoseconds) }
+    }
+
+    // MARK: Profiling
+
+    static let bodySpan = SpanName("body")
+    static let reasonLabels: [SpanLabel] = [
+        SpanLabel("appeared"), SpanLabel("input changed"), SpanLabel("state changed"), SpanLabel("environment changed"),
+    ]
+
+    /// The label a node's body spans carry: its view type, or its identity
+    /// path when ``profilesIdentityPaths`` is on. Made once per node.
+    func profileLabel(_ node: ViewNode, _ type: Any.Type) -> SpanLabel {
+        if let label = node.profileLabel { return label }
+        let label = profilesIdentityPaths ? SpanLabel(path(of: node)) : SpanLabel(IdentityTable.shortName(type))
+        node.profileLabel = label
+        return label
     }
 
     // MARK: State
@@ -252,7 +283,14 @@ public final class ViewGraph {
         statistics.bodyEvaluations += 1
         if recordsEvaluations { evaluationLog.append((node.identity, reason)) }
         invalidatePreferences(node)
-        V._reconcile(view, node: node, graph: self)
+        if let profiler {
+            let token = profiler.begin(ViewGraph.bodySpan, detail: profileLabel(node, V.self),
+                                       reason: ViewGraph.reasonLabels[reason.index])
+            V._reconcile(view, node: node, graph: self)
+            profiler.end(token)
+        } else {
+            V._reconcile(view, node: node, graph: self)
+        }
         if pendingStateRestore != nil { finishStateRestore(node) }
     }
 

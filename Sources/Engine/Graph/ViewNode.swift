@@ -1,5 +1,16 @@
+import Profiler
+
 /// Why a node's body or content was evaluated in a frame.
 public enum EvaluationReason: Sendable, Equatable, CustomStringConvertible {
+    var index: Int {
+        switch self {
+        case .appeared: return 0
+        case .inputChanged: return 1
+        case .stateChanged: return 2
+        case .environmentChanged: return 3
+        }
+    }
+
     /// The node appeared this frame.
     case appeared
     /// Its parent passed a view value that differs from the last one.
@@ -65,6 +76,8 @@ public final class ViewNode {
     /// The frame number of the last evaluation.
     @exclusivity(unchecked) public internal(set) var lastEvaluatedFrame = -1
     @exclusivity(unchecked) var isAttached = true
+    /// The profiler label of this node's body spans, made on first use.
+    @exclusivity(unchecked) var profileLabel: SpanLabel?
     /// Reduced preference values of this subtree, by key (an entry is valid
     /// until something below changes).
     @exclusivity(unchecked) var preferenceCache: [ObjectIdentifier: Any] = [:]

@@ -1,3 +1,8 @@
+import Profiler
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs a view tree without a terminal: for tests and benchmarks.
 ///
 /// Give it a size; each ``render(_:)`` reconciles, lays out and paints the
@@ -18,17 +23,59 @@ public final class OffscreenHost {
     /// Byte count of the last frame (without copying them).
     public private(set) var lastByteCount = 0
 
+    /// The profiler recording this host's frames, if any.
+    public var profiler: Profiler? {
+        didSet {
+            graph.profiler = profiler
+            encoder.profiler = profiler
+        }
+    }
+
+    /// Where the profile goes when the host is released (from `TUI_PROFILE`).
+    public var profileOutputPath: String?
+
+    /// When the environment variable `TUI_PROFILE` names a file, the host
+    /// profiles every frame and writes the profile there when it is released
+    /// — a flamegraph for `.svg`, Chrome trace for `.trace.json`, speedscope
+    /// for other `.json`, folded stacks otherwise — with no other code change.
     public init(columns: Int, rows: Int, capabilities: TerminalCapabilities = .xterm) {
         canvas = CellBuffer(columns: columns, rows: rows)
         canvas.damage.removeAll()
         encoder = FrameEncoder(for: canvas, capabilities: capabilities)
         graph = ViewGraph(canvas: canvas)
+        if let path = getenv("TUI_PROFILE").map({ String(cString: $0) }), !path.isEmpty {
+            profileOutputPath = path
+            profiler = Profiler()
+            graph.profiler = profiler
+            encoder.profiler = profiler
+        }
+    }
+
+    deinit {
+        if let profileOutputPath { try? writeProfile(to: profileOutputPath) }
+    }
+
+    /// Writes what the profiler recorded, in the format the file name asks for.
+    public func writeProfile(to path: String) throws {
+        guard let profiler else { return }
+        let profile = profiler.snapshot()
+        if path.hasSuffix(".svg") {
+            try FlameGraphSVG(title: "frames").write(profile, toFile: path)
+        } else if path.hasSuffix(".trace.json") {
+            try ChromeTrace().write(profile, toFile: path)
+        } else if path.hasSuffix(".json") {
+            try SpeedscopeJSON(name: "frames").write(profile, toFile: path)
+        } else {
+            try FoldedStacks().write(profile, toFile: path)
+        }
     }
 
     /// Renders one frame of `root` and encodes it; keeps a copy of the bytes
     /// when `keepBytes` is true.
     @discardableResult
     public func render<Root: View>(_ root: Root, keepBytes: Bool = true) -> Int {
+        profiler?.beginFrame()
+        defer { profiler?.endFrame() }
         graph.render(root)
         let bytes = encoder.encode(canvas)
         lastByteCount = bytes.count

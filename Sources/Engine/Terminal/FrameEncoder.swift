@@ -1,3 +1,5 @@
+import Profiler
+
 /// Turns a canvas into the fewest bytes that make a terminal show it.
 ///
 /// The encoder keeps a model of what the terminal shows — its cells
@@ -37,6 +39,10 @@ public final class FrameEncoder {
     /// Counts from the last ``encode(_:)``.
     public var statistics: FrameWriter.Statistics { writer.statistics }
 
+    /// Records each encode as a `diff` span (diff and writer interleave per
+    /// cell, so they are one phase here) with cells compared and bytes written.
+    public var profiler: Profiler?
+
     /// An encoder for a terminal of the given size, assumed blank.
     public init(columns: Int, rows: Int, styles: StyleTable, graphemes: GraphemeTable,
                 capabilities: TerminalCapabilities = .xterm) {
@@ -69,7 +75,15 @@ public final class FrameEncoder {
             screen.damage.removeAll()
             writer.needsFullRedraw = true
         }
-        return writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
+        guard let profiler else {
+            return writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
+        }
+        let token = profiler.begin(.diff)
+        let bytes = writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
+        profiler.end(token)
+        profiler.add(writer.statistics.cellsCompared, to: .cellsDiffed)
+        profiler.add(bytes.count, to: .bytesWritten)
+        return bytes
     }
 
     /// The bytes of the last ``encode(_:)`` as an array (tests, raw dumps).

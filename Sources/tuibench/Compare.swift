@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+
+/// `tuibench compare BASELINE.json [CURRENT.json]`: ratios of a `run`
+/// report against a baseline; deterministic counts gate, wall time never does.
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare a run report with a baseline; exit 2 when a deterministic count regressed.",
+        discussion: """
+            Both files are `tuibench run --format json` reports. Without CURRENT, the baseline's \
+            scenarios are run now with its parameters and frame count. For every scenario in both, \
+            prints current/baseline ratios of p50, p99, body evaluations, bytes and allocations per \
+            frame. Exit status 2 when evaluations, bytes or allocations per frame grew by more than \
+            --threshold (these do not depend on machine noise); wall-time changes are reported, never \
+            gated. Exit status 1 for an unreadable file.
+
+            Examples:
+              tuibench run --format json > baseline.json
+              tuibench compare baseline.json
+              tuibench compare baseline.json current.json --threshold 0.02
+            """
+    )
+
+    @Argument(help: "The baseline report.") var baseline: String
+    @Argument(help: "The current report (default: run the baseline's scenarios now).") var current: String?
+    @Option(help: "Allowed relative growth of a deterministic count (0.05 = 5%).") var threshold: Double = 0.05
+
+    func validate() throws {
+        if threshold < 0 { throw ValidationError("--threshold must not be negative") }
+    }
+
+    static func load(_ path: String) throws -> RunReport {
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try JSONDecoder().decode(RunReport.self, from: data)
+        } catch {
+            FileHandle.standardError.write(Data("tuibench: \(path): not a run report: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    func run() throws {
+        let base = try Compare.load(baseline)
+        let now: RunReport
+        if let current {
+            now = try Compare.load(current)
+        } else {
+            var results: [RunResult] = []
+            for r in base.scenarios {
+                var arguments = [r.name, "--frames", "\(r.frames)", "--warmup", "\(max(r.frames / 10, 10))"]
+                for (key, value) in r.parameters.sorted(by: { $0.key < $1.key }) where key != "changing" {
+                    arguments += ["--\(key)", "\(value)"]
+                }
+                let run = try Run.parse(arguments)
+                let scenario = Scenarios.make(r.name, depth: run.depth, fanout: run.fanout, rows: run.rows,
+                                              subtree: run.subtree, period: run.period)!
+                results.append(run.measure(scenario, columns: 200, rows: 60))
+            }
+            now = RunReport(scenarios: results)
+        }
+        var regressions: [String] = []
+        var rows: [[String]] = [["scenario", "p50", "p99", "evals/frame", "bytes/frame", "allocs/frame"]]
+        func ratio(_ a: Double, _ b: Double) -> String {
+            if a == b { return "1.00" }
+            if a == 0 { return b == 0 ? "1.00" : "new" }
+            return String(format: "%.2f", b / a)
+        }
+        for old in base.scenarios {
+            guard let new = now.scenarios.first(where: { $0.name == old.name && $0.parameters == old.parameters }) else {
+                rows.append([old.name, "missing", "", "", "", ""])
+                continue
+            }
+            rows.append([old.name, ratio(Double(old.p50Nanoseconds), Double(new.p50Nanoseconds)),
+                         ratio(Double(old.p99Nanoseconds), Double(new.p99Nanoseconds)),
+                         ratio(old.bodyEvaluationsPerFrame, new.bodyEvaluationsPerFrame),
+                         ratio(old.bytesPerFrame, new.bytesPerFrame), ratio(old.allocationsPerFrame, new.allocationsPerFrame)])
+            for (metric, a, b) in [("body evaluations", old.bodyEvaluationsPerFrame, new.bodyEvaluationsPerFrame),
+                                   ("bytes", old.bytesPerFrame, new.bytesPerFrame),
+                                   ("allocations", old.allocationsPerFrame, new.allocationsPerFrame)]
+            where b > a * (1 + threshold) + 1e-9 {
+                regressions.append("\(old.name): \(metric) per frame \(String(format: "%.2f", a)) → \(String(format: "%.2f", b))")
+            }
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
+        print("current / baseline (below 1.00 is better)")
+        for r in rows {
+            print(r.enumerated().map { i, c in
+                i == 0 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[i] - c.count) + c
+            }.joined(separator: "  "))
+        }
+        if regressions.isEmpty {
+            print("no regression in deterministic counts (threshold \(Int(threshold * 100))%); wall time is reported, not gated")
+        } else {
+            print("REGRESSION in deterministic counts:")
+            regressions.forEach { print("  " + $0) }
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Engine
+import Foundation
+import Profiler
+
+/// `tuibench profile SCENARIO`: runs a scenario with the profiler on and
+/// writes where the frames' time went.
+struct ProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Profile a scenario and write a flamegraph, speedscope, Chrome trace or folded stacks.",
+        discussion: """
+            Phases (evaluate, layout, draw, diff) and every body evaluation, attributed to its \
+            view type (or with --paths to its identity path) and the reason it ran, are recorded \
+            for the measured frames. Give at least one output.
+
+            Examples:
+              tuibench profile tree --flamegraph tree.svg
+              tuibench profile deep-chain --depth 50 --speedscope chain.json --trace chain.trace.json
+              tuibench profile list --folded list.txt --paths
+            """
+    )
+
+    @Argument(help: "The scenario: \(Scenarios.names.joined(separator: ", ")).")
+    var scenario: String
+
+    @Option(help: "Write an SVG flamegraph here.") var flamegraph: String?
+    @Option(help: "Write speedscope JSON here.") var speedscope: String?
+    @Option(help: "Write Chrome trace events (Perfetto) here.") var trace: String?
+    @Option(help: "Write folded stacks (flamegraph.pl, inferno) here.") var folded: String?
+    @Flag(help: "Attribute bodies to identity paths instead of view types.") var paths = false
+    @Option(help: "Depth for deep-chain and tree.") var depth: Int?
+    @Option(help: "Fanout for tree.") var fanout: Int?
+    @Option(help: "Rows for list.") var rows: Int?
+    @Option(help: "Views with state in the state-churn subtree.") var subtree: Int?
+    @Option(help: "Screen size COLUMNSxROWS.") var size: String = "200x60"
+    @Option(help: "Profiled frames.") var frames: Int = 200
+    @Option(help: "Frames rendered before profiling.") var warmup: Int = 20
+
+    func validate() throws {
+        guard Scenarios.names.contains(scenario) else {
+            throw ValidationError("unknown scenario '\(scenario)'; known: \(Scenarios.names.joined(separator: ", "))")
+        }
+        if [flamegraph, speedscope, trace, folded].allSatisfy({ $0 == nil }) {
+            throw ValidationError("give at least one of --flamegraph, --speedscope, --trace, --folded")
+        }
+        if frames < 1 { throw ValidationError("--frames must be at least 1") }
+        _ = try Run.parse(size: size)
+    }
+
+    func run() throws {
+        let (columns, screenRows) = try Run.parse(size: size)
+        let scenario = Scenarios.make(self.scenario, depth: depth, fanout: fanout, rows: rows, subtree: subtree)!
+        let host = OffscreenHost(columns: columns, rows: screenRows)
+        host.graph.profilesIdentityPaths = paths
+        var frame = 0
+        for _ in 0..<warmup { frame += 1; scenario.render(frame, host) }
+        // Enough room for every span of every profiled frame.
+        let profiler = Profiler(spanCapacity: 1 << 22, frameCapacity: max(frames, 16))
+        host.profiler = profiler
+        for _ in 0..<frames { frame += 1; scenario.render(frame, host) }
+        host.profiler = nil
+        let profile = profiler.snapshot()
+        let title = "tuibench \(scenario.name) \(scenario.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))"
+        var written: [String] = []
+        do {
+            if let flamegraph { try FlameGraphSVG(title: title, includeReasons: true).write(profile, toFile: flamegraph); written.append(flamegraph) }
+            if let speedscope { try SpeedscopeJSON(name: title).write(profile, toFile: speedscope); written.append(speedscope) }
+            if let trace { try ChromeTrace().write(profile, toFile: trace); written.append(trace) }
+            if let folded { try FoldedStacks().write(profile, toFile: folded); written.append(folded) }
+        } catch {
+            FileHandle.standardError.write(Data("tuibench: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        let p = profiler.frameTimeHistogram.summary
+        print("\(title): \(frames) frames profiled, frame time p50 \(ReplayReport.duration(UInt64(p.p50))), p99 \(ReplayReport.duration(UInt64(p.p99)))")
+        for phase in SpanName.builtInPhases {
+            if let h = profiler.histogram(for: phase) {
+                print("  \(phase.string): p50 \(ReplayReport.duration(UInt64(h.summary.p50))), p99 \(ReplayReport.duration(UInt64(h.summary.p99)))")
+            }
+        }
+        print("wrote " + written.joined(separator: ", "))
+    }
+}
+
+/// `tuibench scenarios`: what `run` and `profile` can measure.
+struct ScenariosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scenarios",
+        abstract: "List the scenarios with their parameters.",
+        discussion: "Example:\n  tuibench scenarios"
+    )
+
+    func run() {
+        for name in Scenarios.names {
+            let s = Scenarios.make(name, depth: nil, fanout: nil, rows: nil)!
+            let params = s.parameters.sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }.joined(separator: " ")
+            print("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(params.padding(toLength: 28, withPad: " ", startingAt: 0)) \(s.summary)")
+        }
+    }
+}

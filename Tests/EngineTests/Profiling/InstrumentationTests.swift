@@ -1,0 +1,44 @@
+import Profiler
+import Testing
+@testable import Engine
+
+@Suite("Engine instrumentation")
+struct InstrumentationTests {
+    struct Leaf: View, Equatable {
+        var value: Int
+        var body: some View { Text("v\(value)") }
+    }
+
+    struct Root: View, Equatable {
+        var value: Int
+        var body: some View { VStack { Leaf(value: value); Leaf(value: 0) } }
+    }
+
+    @Test("phases and body evaluations become spans attributed to view types, with the reason")
+    func spans() {
+        let host = OffscreenHost(columns: 10, rows: 2)
+        let profiler = Profiler()
+        host.profiler = profiler
+        host.render(Root(value: 1))
+        host.render(Root(value: 2))
+        let profile = profiler.snapshot()
+        let labels = profile.spans.map { profile.label(of: $0, includeReason: true) }
+        #expect(labels.contains("evaluate") && labels.contains("layout") && labels.contains("draw")
+                && labels.contains("diff"))
+        #expect(labels.contains("body[Root] (appeared)"))
+        #expect(labels.contains("body[Leaf] (input changed)"))
+        // The second frame evaluated one Leaf: the equal one was skipped.
+        let secondFrameLeaves = profile.spans.filter { profile.label(of: $0, includeReason: true) == "body[Leaf] (input changed)" }
+        #expect(secondFrameLeaves.count == 1)
+        #expect(profiler.frames.count == 2)
+        #expect(profiler.frames.last!.count(of: .bytesWritten) > 0)
+    }
+
+    @Test("with no profiler nothing is recorded and frames still render")
+    func off() {
+        let host = OffscreenHost(columns: 10, rows: 2)
+        host.render(Root(value: 1))
+        #expect(host.profiler == nil)
+        #expect(host.textRows[0].contains("v1"))
+    }
+}
