@@ -2,6 +2,7 @@ import ArgumentParser
 import Engine
 import Foundation
 import MallocInterposerSwift
+import Profiler
 
 /// `tuibench run [SCENARIO…]`: frame time of synthetic view trees on the
 /// offscreen host (reconcile, layout, paint, diff and writer).
@@ -10,7 +11,8 @@ struct Run: ParsableCommand {
         abstract: "Measure frame time of synthetic view trees.",
         discussion: """
             Scenarios: deep-chain (--depth, default 200), tree (--depth 6 --fanout 4), \
-            list (--rows 1000, lazy), state-tree (--depth 6 --fanout 4; one @State changes), \
+            list (--rows 1000, lazy), churn (every cell every frame), unicode (CJK, emoji, marks), \
+            resize (--period 10), state-tree (--depth 6 --fanout 4; one @State changes), \
             state-churn (--subtree 100000 --period 10). Each frame renders the scenario's root view for a new \
             frame number on an offscreen host of --size and encodes it with the real writer; \
             the time covers reconcile, layout, paint, diff and writer. Frames after --warmup \
@@ -23,9 +25,9 @@ struct Run: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, markdown }
 
-    @Argument(help: "Scenarios to run: deep-chain, tree, list, state-tree, state-churn (default: all).")
+    @Argument(help: "Scenarios to run (default: all); see `tuibench scenarios`.")
     var scenarios: [String] = []
 
     @Option(help: "Depth for deep-chain (default 200) and tree (default 6).")
@@ -52,7 +54,7 @@ struct Run: ParsableCommand {
     @Option(help: "Frames rendered before measuring.")
     var warmup: Int = 100
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
 
     enum Change: String, ExpressibleByArgument, CaseIterable { case leaf, none }
@@ -83,6 +85,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        MachineInfo.warnIfDebug()
         let (columns, screenRows) = try parsedSize()
         let names = scenarios.isEmpty ? Scenarios.names : scenarios
         var results: [RunResult] = []
@@ -91,10 +94,12 @@ struct Run: ParsableCommand {
                                           period: period)!
             results.append(measure(scenario, columns: columns, rows: screenRows))
         }
-        let report = RunReport(scenarios: results)
+        var report = RunReport(scenarios: results)
+        report.machine = MachineInfo.current
         switch format {
         case .json: print(try report.json())
         case .text: print(report.table(size: size))
+        case .markdown: print(report.markdown(size: size))
         }
     }
 
@@ -109,7 +114,9 @@ struct Run: ParsableCommand {
         times.reserveCapacity(frames)
         var evaluations = 0, bytes = 0, allocations = 0
         var maxFrame: UInt64 = 0, maxReclaimFrame: UInt64 = 0
-        for _ in 0..<frames {
+        let progress = Progress()
+        for i in 0..<frames {
+            if i % 100 == 0 { progress.show("\(scenario.name): frame \(i)/\(frames)") }
             if change == .leaf { frame += 1 }
             let reclaiming = scenario.isReclaimFrame(frame)
             MallocInterposerSwift.reset()
@@ -125,20 +132,38 @@ struct Run: ParsableCommand {
             evaluations += host.graph.statistics.bodyEvaluations
             bytes += host.lastByteCount
         }
+        progress.clear()
         let p = Percentiles(times)
+        // Counts of the measured run, before the profiled pass renders more frames.
+        let stateSlots = host.graph.stateSlotCount, identities = host.graph.identities.count
+        let pending = host.graph.pendingReclamation, peak = MachineInfo.peakMemoryBytes
+        let phases = profilePhases(scenario, host: host, from: frame)
+        let totalTime = Double(times.reduce(0, +))
+        let fps: Double = times.isEmpty || totalTime == 0 ? 0 : 1e9 * Double(times.count) / totalTime
         var parameters = scenario.parameters
         if change == .none { parameters["changing"] = 0 }
+        let evaluationsPerFrame = Double(evaluations) / Double(frames)
+        let bytesPerFrame = Double(bytes) / Double(frames)
+        let allocationsPerFrame = Double(allocations) / Double(frames)
+        let reclaim: UInt64? = scenario.name == "state-churn" ? maxReclaimFrame : nil
         return RunResult(name: scenario.name, parameters: parameters, frames: frames,
-                         p50Nanoseconds: p.median, p99Nanoseconds: p.p99,
-                         bodyEvaluationsPerFrame: Double(evaluations) / Double(frames),
-                         bytesPerFrame: Double(bytes) / Double(frames),
-                         allocationsPerFrame: Double(allocations) / Double(frames),
-                         nodes: host.graph.identities.count, summary: scenario.summary,
-                         stateSlots: host.graph.stateSlotCount, identities: host.graph.identities.count,
-                         maxFrameNanoseconds: maxFrame,
-                         maxReclaimFrameNanoseconds: scenario.name == "state-churn" ? maxReclaimFrame : nil,
-                         pendingReclamation: host.graph.pendingReclamation)
+                         p50Nanoseconds: p.median, p99Nanoseconds: p.p99, p90Nanoseconds: p.p90,
+                         framesPerSecond: fps, phases: phases, peakMemoryBytes: peak,
+                         bodyEvaluationsPerFrame: evaluationsPerFrame, bytesPerFrame: bytesPerFrame,
+                         allocationsPerFrame: allocationsPerFrame,
+                         nodes: identities, summary: scenario.summary,
+                         stateSlots: stateSlots, identities: identities,
+                         maxFrameNanoseconds: maxFrame, maxReclaimFrameNanoseconds: reclaim,
+                         pendingReclamation: pending)
     }
+}
+
+/// Percentiles of one phase's time per frame, from a profiled pass.
+struct PhaseTimes: Codable {
+    var p50Nanoseconds: UInt64
+    var p90Nanoseconds: UInt64
+    var p99Nanoseconds: UInt64
+    var maxNanoseconds: UInt64
 }
 
 struct RunResult: Codable {
@@ -147,6 +172,12 @@ struct RunResult: Codable {
     var frames: Int
     var p50Nanoseconds: UInt64
     var p99Nanoseconds: UInt64
+    var p90Nanoseconds: UInt64
+    var framesPerSecond: Double
+    /// Per phase (evaluate, layout, draw, diff), from a second, profiled pass.
+    var phases: [String: PhaseTimes]
+    /// Peak resident memory of the whole process after this scenario.
+    var peakMemoryBytes: Int
     var bodyEvaluationsPerFrame: Double
     var bytesPerFrame: Double
     var allocationsPerFrame: Double
@@ -167,6 +198,23 @@ struct RunResult: Codable {
 struct RunReport: Codable {
     var schemaVersion = 1
     var scenarios: [RunResult]
+    var machine: MachineInfo?
+
+    init(scenarios: [RunResult]) { self.scenarios = scenarios }
+
+    func markdown(size: String) -> String {
+        var out = "| scenario | parameters | p50 | p90 | p99 | max | fps | evals/frame | bytes/frame | allocs/frame |\n"
+        out += "|---|---|---|---|---|---|---|---|---|---|\n"
+        for r in scenarios {
+            let params = r.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            out += "| \(r.name) | \(params) | \(ReplayReport.duration(r.p50Nanoseconds)) | "
+            out += "\(ReplayReport.duration(r.p90Nanoseconds)) | \(ReplayReport.duration(r.p99Nanoseconds)) | "
+            out += "\(ReplayReport.duration(r.maxFrameNanoseconds)) | \(Int(r.framesPerSecond)) | "
+            out += String(format: "%.1f | %.1f | %.2f |\n", r.bodyEvaluationsPerFrame, r.bytesPerFrame, r.allocationsPerFrame)
+        }
+        if let m = machine { out += "\n\(size), \(m.cpu), \(m.cores) cores, \(m.os), \(m.toolchain), \(m.build) build\n" }
+        return out
+    }
 
     func json() throws -> String {
         let encoder = JSONEncoder()
@@ -201,7 +249,38 @@ struct RunReport: Codable {
                 out += "\(r.pendingReclamation) detached nodes not yet reclaimed at the end\n"
             }
         }
+        out += "phases p50 (profiled pass): "
+        out += scenarios.map { r in
+            r.name + " " + ["evaluate", "layout", "draw", "diff"].compactMap { k in
+                r.phases[k].map { "\(k) \(ReplayReport.duration($0.p50Nanoseconds))" }
+            }.joined(separator: ", ")
+        }.joined(separator: "; ") + "\n"
         out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities."
+        return out
+    }
+}
+
+
+extension Run {
+    /// Phase times from a second pass with the profiler on (so the measured
+    /// pass above pays nothing for them).
+    func profilePhases(_ scenario: Scenario, host: OffscreenHost, from start: Int) -> [String: PhaseTimes] {
+        let count = min(frames, 300)
+        let profiler = Profiler(spanCapacity: 1 << 20, frameCapacity: max(count, 16))
+        host.profiler = profiler
+        var frame = start
+        for _ in 0..<count {
+            if change == .leaf { frame += 1 }
+            scenario.render(frame, host)
+        }
+        host.profiler = nil
+        var out: [String: PhaseTimes] = [:]
+        for phase in SpanName.builtInPhases {
+            guard let h = profiler.histogram(for: phase), h.count > 0 else { continue }
+            let s = h.summary
+            out[phase.string] = PhaseTimes(p50Nanoseconds: UInt64(s.p50), p90Nanoseconds: UInt64(s.p90),
+                                           p99Nanoseconds: UInt64(s.p99), maxNanoseconds: UInt64(s.max))
+        }
         return out
     }
 }

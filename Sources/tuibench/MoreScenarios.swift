@@ -1,0 +1,78 @@
+import Engine
+
+/// Every cell changes every frame: one Text per row, contents shifted by the frame number.
+struct ChurnScreen: View, Equatable {
+    var columns: Int
+    var rows: Int
+    var frame: Int
+    static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-=+*/#@&%$")
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            ForEach(0..<rows) { r in
+                Text(ChurnScreen.line(row: r, frame: frame, columns: columns))
+                    .foregroundColor(.palette(UInt8((r * 7 + frame) % 216 + 16)))
+            }
+        }
+    }
+
+    static func line(row: Int, frame: Int, columns: Int) -> String {
+        var s = ""
+        s.reserveCapacity(columns)
+        var x = UInt64(truncatingIfNeeded: row &* 2_654_435_761 &+ frame &* 40_503)
+        for _ in 0..<columns {
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            s.append(alphabet[Int((x >> 33) % UInt64(alphabet.count))])
+        }
+        return s
+    }
+}
+
+/// Rows of CJK, emoji (ZWJ, VS16, flags, skin tones) and combining marks; one row changes per frame.
+struct UnicodeScreen: View, Equatable {
+    var rows: Int
+    var frame: Int
+    static let samples = ["漢字かなカナ한국어", "👨‍👩‍👧‍👦 family", "❤️ heart 🇯🇵 flag", "👍🏽 skin", "e\u{301}le\u{300}ve cafe\u{301}",
+                          "Ελληνικά Русский", "─│┌┐└┘├┤ box", "中文 混合 text", "Ǆǅǆ ß ﬁ", "🎉🎊✨ confetti"]
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            ForEach(0..<rows) { r in
+                UnicodeRow(text: UnicodeScreen.samples[(r + (r == frame % rows ? frame : 0)) % UnicodeScreen.samples.count],
+                           index: r)
+            }
+        }
+    }
+}
+
+struct UnicodeRow: View, Equatable {
+    var text: String
+    var index: Int
+    var body: some View { Text("\(index): \(text) \(text)") }
+}
+
+extension Scenarios {
+    static func makeMore(_ name: String, period: Int?) -> Scenario? {
+        switch name {
+        case "churn":
+            return Scenario(name: name, parameters: [:], render: { frame, host in
+                host.render(ChurnScreen(columns: host.canvas.columns, rows: host.canvas.rows, frame: frame), keepBytes: false)
+            }, summary: "every cell changes every frame (text and colour)")
+        case "unicode":
+            return Scenario(name: name, parameters: [:], render: { frame, host in
+                host.render(UnicodeScreen(rows: host.canvas.rows, frame: frame), keepBytes: false)
+            }, summary: "CJK, emoji ZWJ/VS16/flags, combining marks; one row changes per frame")
+        case "resize":
+            let p = max(period ?? 10, 1)
+            return Scenario(name: name, parameters: ["period": p], render: { frame, host in
+                if frame % p == 0 {
+                    let big = (frame / p) % 2 == 0
+                    host.resize(columns: big ? 200 : 120, rows: big ? 60 : 40)
+                }
+                host.render(ListScreen(rows: 1000, changingRow: 5, frame: frame), keepBytes: false)
+            }, summary: "the lazy list; the terminal alternates 200x60 / 120x40 every \(p) frames")
+        default:
+            return nil
+        }
+    }
+}
