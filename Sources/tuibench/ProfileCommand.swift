@@ -49,6 +49,7 @@ struct ProfileCommand: ParsableCommand {
     }
 
     func run() throws {
+        MachineInfo.warnIfDebug()
         let (columns, screenRows) = try Run.parse(size: size)
         let scenario = Scenarios.make(self.scenario, depth: depth, fanout: fanout, rows: rows, subtree: subtree)!
         let host = OffscreenHost(columns: columns, rows: screenRows)

@@ -65,6 +65,7 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
+        MachineInfo.warnIfDebug()
         let paths = files.isEmpty ? try Replay.bundledFixtures() : files
         let capabilities = TerminalCapabilities(colors: colors.level, repeatCharacter: rep == .on,
                                                 synchronizedOutput: sync == .on)
