@@ -59,6 +59,11 @@ struct Replay: ParsableCommand {
     @Option(help: "Replays of each file; times are medians over them.")
     var iterations: Int = 10
 
+    /// Print one summary line instead of the table (used by the suite).
+    var summaryOnly = false
+
+    enum CodingKeys: String, CodingKey { case files, format, colors, sync, rep, raw, iterations }
+
     func validate() throws {
         if iterations < 1 { throw ValidationError("--iterations must be at least 1") }
         if raw != nil && files.count != 1 { throw ValidationError("--raw takes exactly one FILE") }
@@ -84,6 +89,14 @@ struct Replay: ParsableCommand {
                 throw ExitCode(1)
             }
             reports.append(try measure(recording, capabilities: capabilities, styles: styles, graphemes: graphemes))
+        }
+        if summaryOnly {
+            let total = reports.reduce(0) { $0 + $1.totalBytes }
+            let frames = reports.reduce(0) { $0 + $1.frames.count }
+            let worst = reports.map(\.medianEncodeNanoseconds).max() ?? 0
+            print("replay of \(reports.count) bundled fixtures: \(frames) frames, \(total) bytes in all; "
+                  + "slowest median encode \(ReplayReport.duration(worst)) (details: tuibench replay)")
+            return
         }
         switch format {
         case .json: print(try ReplayReport(files: reports).json())

@@ -8,15 +8,17 @@ struct TuiBench: ParsableCommand {
         commandName: "tuibench",
         abstract: "Measure the terminal render engine.",
         discussion: """
-            With no subcommand, replays the bundled fixtures (Fixtures/recordings and \
-            Fixtures/synthetic) and prints a summary table.
+            With no subcommand, runs the default suite (`tuibench suite`): every view scenario \
+            on the offscreen host, then a summary of replaying the bundled fixtures.
 
             Examples:
               tuibench                                   # the default suite
+              tuibench run tree --format json
+              tuibench profile tree --flamegraph tree.svg
               tuibench replay Fixtures/recordings/*.tuiframes --format json
               tuibench replay --colors 256 --raw out.bin Fixtures/synthetic/churn-200x60.tuiframes
             """,
-        subcommands: [Replay.self, Run.self, ProfileCommand.self, ScenariosCommand.self, Compare.self],
-        defaultSubcommand: Replay.self
+        subcommands: [Suite.self, Run.self, Replay.self, ProfileCommand.self, ScenariosCommand.self, Compare.self],
+        defaultSubcommand: Suite.self
     )
 }
