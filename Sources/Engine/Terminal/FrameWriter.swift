@@ -172,8 +172,8 @@ public struct FrameWriter: ~Copyable {
     }
 
     /// REP: repeat the character just printed over the following equal cells,
-    /// when that is shorter than printing them. Only printable ASCII (a space
-    /// is left to the erase path).
+    /// when that is shorter than printing them. Only printable ASCII, spaces
+    /// included (reached only when erasing was not possible or not cheaper).
     private mutating func repeatCharacter(_ cell: Cell, from start: Int, new: UnsafeBufferPointer<Cell>,
                                           old: UnsafeMutablePointer<Cell>) -> Int {
         var end = start
