@@ -203,8 +203,6 @@ public final class ViewGraph {
         }
     }
 
-    /// Renders `view` if anything is dirty or its value changed; the same as ``render(_:)``.
-    public func update<V: View>(_ view: V) { render(view) }
 
     /// Forces layout and paint of everything on the next frame (after a resize).
     public func invalidateLayout() {
