@@ -249,12 +249,14 @@ struct RunReport: Codable {
                 out += "\(r.pendingReclamation) detached nodes not yet reclaimed at the end\n"
             }
         }
-        out += "phases p50 (profiled pass): "
-        out += scenarios.map { r in
-            r.name + " " + ["evaluate", "layout", "draw", "diff"].compactMap { k in
+        out += "phase p50 (profiled pass):\n"
+        for r in scenarios {
+            let phases = ["evaluate", "layout", "draw", "diff"].compactMap { k in
                 r.phases[k].map { "\(k) \(ReplayReport.duration($0.p50Nanoseconds))" }
-            }.joined(separator: ", ")
-        }.joined(separator: "; ") + "\n"
+            }
+            out += "  " + r.name.padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
+                + phases.joined(separator: ", ") + "\n"
+        }
         out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities."
         return out
     }
