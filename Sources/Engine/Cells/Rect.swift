@@ -42,11 +42,5 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         o.x >= x && o.y >= y && o.maxX <= maxX && o.maxY <= maxY
     }
 
-    /// True when the rects overlap or touch along an edge (so their union wastes nothing extra).
-    @inline(__always)
-    public func touches(_ o: Rect) -> Bool {
-        x <= o.maxX && o.x <= maxX && y <= o.maxY && o.y <= maxY
-    }
-
     public var description: String { "(\(x),\(y) \(width)x\(height))" }
 }

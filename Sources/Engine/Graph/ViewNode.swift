@@ -126,16 +126,22 @@ final class ViewBox<V: View>: AnyViewBox {
 
     override func reevaluate(_ node: ViewNode, graph: ViewGraph) { graph.update(node, with: value) }
 
-    /// Whether `other` equals the stored value: `==` when the type is
-    /// Equatable, bitwise for plain data, otherwise "no" (assume changed).
+    /// Whether `other` equals the stored value, by ``sameValue(_:_:equatable:isPlainData:)``
+    /// with the comparison kind looked up once per node.
     @inline(__always)
-    func holds(_ other: V) -> Bool {
-        if let equatable { return equatable._equalValues(value, other) }
-        if isPlainData {
-            return withUnsafeBytes(of: value) { x in withUnsafeBytes(of: other) { y in x.elementsEqual(y) } }
-        }
-        return false
+    func holds(_ other: V) -> Bool { sameValue(value, other, equatable: equatable, isPlainData: isPlainData) }
+}
+
+/// The engine's one rule for "did this value change": `==` when the type is
+/// Equatable, bitwise for plain data, otherwise "changed".
+@inline(__always)
+func sameValue<T>(_ a: T, _ b: T, equatable: (any Equatable.Type)? = T.self as? any Equatable.Type,
+                  isPlainData: Bool = _isPOD(T.self)) -> Bool {
+    if let equatable { return equatable._equalValues(a, b) }
+    if isPlainData {
+        return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
     }
+    return false
 }
 
 /// How a node measures, places its children and paints itself.

@@ -67,11 +67,12 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
         let b = unsafeDowncast(node.behavior, to: EnvironmentWriterBehavior.self)
         let path = view.keyPath
         let value = view.value
-        let changed = b.keyPath != path || !(b.value.map { ViewBox<EmptyView>.sameValue($0, value) } ?? false)
+        // The first value changes nothing: no reader below has read yet.
+        let changed = b.value != nil && (b.keyPath != path || !((b.value as? Value).map { sameValue($0, value) } ?? false))
         b.keyPath = path
         b.value = value
         b.apply = { env in env[keyPath: path] = value }
-        if changed && b.value != nil { graph.environmentChanged(path, below: node) }
+        if changed { graph.environmentChanged(path, below: node) }
         graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
         graph.trimChildren(of: node, to: 1)
     }
@@ -89,19 +90,6 @@ extension View {
     public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value)
         -> EnvironmentWriter<Self, Value> {
         EnvironmentWriter(keyPath: keyPath, value: value, content: self)
-    }
-}
-
-extension ViewBox {
-    /// Whether two values of a type known only at run time are the same
-    /// (Equatable `==`, else bitwise for plain data, else "no").
-    static func sameValue<T>(_ old: Any, _ new: T) -> Bool {
-        guard let old = old as? T else { return false }
-        if let equatable = T.self as? any Equatable.Type { return equatable._equalValues(old, new) }
-        if _isPOD(T.self) {
-            return withUnsafeBytes(of: old) { x in withUnsafeBytes(of: new) { y in x.elementsEqual(y) } }
-        }
-        return false
     }
 }
 

@@ -85,7 +85,4 @@ public final class FrameEncoder {
         profiler.add(bytes.count, to: .bytesWritten)
         return bytes
     }
-
-    /// The bytes of the last ``encode(_:)`` as an array (tests, raw dumps).
-    public var lastOutput: [UInt8] { writer.out.array }
 }
