@@ -197,9 +197,10 @@ public final class ViewGraph {
             return d
         }
         while !dirtyNodes.isEmpty {
-            let batch = dirtyNodes.sorted { depth($0) < depth($1) }
+            // Depth once per node, not once per comparison.
+            let batch = dirtyNodes.map { (depth($0), $0) }.sorted { $0.0 < $1.0 }
             dirtyNodes.removeAll(keepingCapacity: true)
-            for node in batch where node.isDirty && isLive(node) { node.box?.reevaluate(node, graph: self) }
+            for (_, node) in batch where node.isDirty && isLive(node) { node.box?.reevaluate(node, graph: self) }
         }
     }
 
