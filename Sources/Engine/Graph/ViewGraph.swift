@@ -26,7 +26,7 @@ public final class ViewGraph {
     /// or ``reclaimAll()`` when idle.
     public var reclamationBudgetNanoseconds: UInt64 = 350_000
     /// Live `@State` slots.
-    public internal(set) var stateSlotCount = 0
+    @exclusivity(unchecked) public internal(set) var stateSlotCount = 0
     /// How `@State` finds its slot again.
     public var stateKeying = StateKeying.ordinal
     /// Called when a state change wants a frame (at most once until the frame runs).
@@ -42,7 +42,8 @@ public final class ViewGraph {
     public internal(set) var rootEnvironment = EnvironmentValues()
     /// Nodes that read each environment key.
     var environmentReaders: [AnyKeyPath: [ObjectIdentifier: ViewNode]] = [:]
-    var propertyLayouts: [ObjectIdentifier: DynamicPropertyLayout] = [:]
+    /// What is known about each view type met so far.
+    @exclusivity(unchecked) var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// Leaves to lay out again in their current frame (their size did not change).
     @exclusivity(unchecked) var relayoutQueue: [ViewNode] = []
     /// Nodes whose content or frame changed this frame.
@@ -66,6 +67,10 @@ public final class ViewGraph {
         public var nodesCreated = 0
         /// Nodes detached this frame.
         public var nodesDetached = 0
+        /// Detached nodes reclaimed this frame (their state and identities freed).
+        public var nodesReclaimed = 0
+        /// Time spent reclaiming this frame.
+        public var reclaimNanoseconds: UInt64 = 0
         /// Nodes whose layout was recomputed.
         public var layouts = 0
         /// Nodes painted.
@@ -76,6 +81,14 @@ public final class ViewGraph {
         self.canvas = canvas
         root = ViewNode(identity: .root, discriminator: .position(0), viewType: ObjectIdentifier(ViewGraph.self),
                         behavior: TransparentBehavior.shared)
+    }
+
+    deinit {
+        // Free the tree node by node rather than by a chain of deinits, whose
+        // recursion is as deep as the tree.
+        for child in root.children { reclamation.append(child) }
+        root.children = []
+        reclaimAll()
     }
 
     /// The root of the node graph.
@@ -114,7 +127,9 @@ public final class ViewGraph {
         if let draw { profiler?.end(draw) }
         if let profiler { profiler.add(statistics.bodyEvaluations, to: .nodesEvaluated) }
         runPreferenceObservers()
-        if !reclamation.isEmpty { reclaim(budget: .max, nanoseconds: reclamationBudgetNanoseconds) }
+        if !reclamation.isEmpty {
+            reclaim(budget: .max, nanoseconds: reclamationBudgetNanoseconds, atLeast: statistics.nodesCreated)
+        }
     }
 
     // MARK: Profiling
@@ -126,36 +141,43 @@ public final class ViewGraph {
 
     /// The label a node's body spans carry: its view type, or its identity
     /// path when ``profilesIdentityPaths`` is on. Made once per node.
-    func profileLabel(_ node: ViewNode, _ type: Any.Type) -> SpanLabel {
-        if let label = node.profileLabel { return label }
-        let label = profilesIdentityPaths ? SpanLabel(path(of: node)) : SpanLabel(IdentityTable.shortName(type))
-        node.profileLabel = label
+    func profileLabel<V: View>(_ node: TypedViewNode<V>) -> SpanLabel {
+        if profilesIdentityPaths {
+            if let label = node.profileLabel { return label }
+            let label = SpanLabel(path(of: node))
+            node.profileLabel = label
+            return label
+        }
+        if let label = node.info.profileLabel { return label }
+        let label = SpanLabel(IdentityTable.shortName(V.self))
+        node.info.profileLabel = label
         return label
     }
 
     // MARK: State
 
-    /// The layout of a view type's dynamic properties, found once per type.
-    func dynamicPropertyLayout(of type: Any.Type) -> DynamicPropertyLayout {
+    /// What the graph knows about `type`, found once per type.
+    @inline(__always)
+    func typeInfo<V: View>(of type: V.Type) -> ViewTypeInfo {
         let key = ObjectIdentifier(type)
-        if let known = propertyLayouts[key] { return known }
-        let layout = DynamicPropertyLayout.of(type)
-        propertyLayouts[key] = layout
-        return layout
+        if let known = typeInfos[key] { return known }
+        let info = ViewTypeInfo(type)
+        typeInfos[key] = info
+        return info
     }
 
     /// The state slot of `node` for a `@State` at `ordinal` / `location`;
     /// created with `initial`, or reset to it when the stored type differs.
-    func stateBox<Value>(in node: ViewNode, ordinal: Int, location: DeclarationSite, initial: Value) -> StateBox<Value> {
+    func stateBox<Value>(in node: ViewNode, ordinal: Int, initial: Value,
+                         location: () -> DeclarationSite) -> StateBox<Value> {
         switch stateKeying {
         case .ordinal:
-            if ordinal < node.stateSlots.count, let box = node.stateSlots[ordinal] as? StateBox<Value> { return box }
+            if let box = node.stateSlot(at: ordinal) as? StateBox<Value> { return box }
             let box = StateBox(restoredValue(for: node, key: .ordinal(ordinal), initial: initial), node: node, graph: self)
-            while node.stateSlots.count <= ordinal { node.stateSlots.append(nil) }
-            if node.stateSlots[ordinal] == nil { stateSlotCount += 1 }
-            node.stateSlots[ordinal] = box
+            if node.setStateSlot(box, at: ordinal) { stateSlotCount += 1 }
             return box
         case .sourceLocation:
+            let location = location()
             if let box = node.stateByLocation[location] as? StateBox<Value> { return box }
             let box = StateBox(restoredValue(for: node, key: .site(location), initial: initial), node: node, graph: self)
             if node.stateByLocation[location] == nil { stateSlotCount += 1 }
@@ -200,7 +222,7 @@ public final class ViewGraph {
             // Depth once per node, not once per comparison.
             let batch = dirtyNodes.map { (depth($0), $0) }.sorted { $0.0 < $1.0 }
             dirtyNodes.removeAll(keepingCapacity: true)
-            for (_, node) in batch where node.isDirty && isLive(node) { node.box?.reevaluate(node, graph: self) }
+            for (_, node) in batch where node.isDirty && isLive(node) { node.reevaluate(graph: self) }
         }
     }
 
@@ -243,6 +265,19 @@ public final class ViewGraph {
         return node
     }
 
+    /// Reconciles a composite view's `body` as its only child. A body that is
+    /// `EmptyView` gets no node: a view that only owns state (or draws
+    /// nothing) is one node, not two.
+    @inline(__always)
+    func reconcileBody<B: View>(_ body: B, of node: ViewNode) {
+        if B.self == EmptyView.self {
+            trimChildren(of: node, to: 0)
+        } else {
+            reconcileChild(body, of: node, slot: 0, discriminator: .position(0))
+            trimChildren(of: node, to: 1)
+        }
+    }
+
     /// Detaches the children of `parent` from `count` on.
     func trimChildren(of parent: ViewNode, to count: Int) {
         guard parent.children.count > count else { return }
@@ -253,28 +288,27 @@ public final class ViewGraph {
 
     func makeNode<V: View>(for view: V, parent: ViewNode, discriminator: Discriminator) -> ViewNode {
         let identity = identities.identity(parent: parent.identity, type: V.self, discriminator: discriminator)
-        let node = ViewNode(identity: identity, discriminator: discriminator, viewType: ObjectIdentifier(V.self),
-                            behavior: V._makeBehavior())
+        let node = TypedViewNode(view, identity: identity, discriminator: discriminator, info: typeInfo(of: V.self))
         node.parent = parent
-        node.box = ViewBox(view)
         statistics.nodesCreated += 1
+        liveNodes += 1
         return node
     }
 
     /// Gives `node` a new value: skipped when equal and not dirty.
     func update<V: View>(_ node: ViewNode, with view: V, isNew: Bool = false) {
-        let box = unsafeDowncast(node.box!, to: ViewBox<V>.self)
+        let typed = unsafeDowncast(node, to: TypedViewNode<V>.self)
         let reason: EvaluationReason
         if isNew {
             reason = .appeared
         } else if node.isDirty {
             reason = node.pendingReason
-        } else if !box.holds(view) {
+        } else if !typed.holds(view) {
             reason = .inputChanged
         } else {
             return  // skipped: no body, no layout, no paint
         }
-        box.value = view
+        typed.value = view
         node.isDirty = false
         node.evaluationCount += 1
         node.lastEvaluationReason = reason
@@ -283,7 +317,7 @@ public final class ViewGraph {
         if recordsEvaluations { evaluationLog.append((node.identity, reason)) }
         invalidatePreferences(node)
         if let profiler {
-            let token = profiler.begin(ViewGraph.bodySpan, detail: profileLabel(node, V.self),
+            let token = profiler.begin(ViewGraph.bodySpan, detail: profileLabel(typed),
                                        reason: ViewGraph.reasonLabels[reason.index])
             V._reconcile(view, node: node, graph: self)
             profiler.end(token)
@@ -317,35 +351,80 @@ public final class ViewGraph {
     }
 
     /// Reclaims detached nodes — drops their state, releases their identities
-    /// (slots are reused once the whole backlog is done) — until `budget`
-    /// nodes or `nanoseconds` have been spent. Returns how many were reclaimed.
+    /// for reuse — until `budget` nodes are done or `nanoseconds` have been
+    /// spent, but never fewer than `atLeast` (while any wait). Returns how
+    /// many were reclaimed.
+    ///
+    /// ``render(_:)`` calls it after each frame with the frame's time budget
+    /// (``reclamationBudgetNanoseconds``) and `atLeast` set to the nodes the
+    /// frame created: a frame that builds nodes while others wait pays for as
+    /// many as it built (as a pacing garbage collector makes allocation
+    /// assist), so memory stays bounded however fast subtrees come and go,
+    /// and the frames that only remove or change things keep to the budget.
     @discardableResult
-    public func reclaim(budget: Int, nanoseconds: UInt64 = .max) -> Int {
+    public func reclaim(budget: Int, nanoseconds: UInt64 = .max, atLeast: Int = 0) -> Int {
         var done = 0
-        let start = nanoseconds == .max ? 0 : monotonicNanoseconds()
+        let start = monotonicNanoseconds()
         while done < budget {
-            if done & 255 == 255 && nanoseconds != .max && monotonicNanoseconds() - start > nanoseconds { break }
+            if done & 255 == 255 && done >= atLeast && nanoseconds != .max
+                && monotonicNanoseconds() - start > nanoseconds { break }
             guard let node = reclamation.popLast() else { break }
-            reclamation.append(contentsOf: node.children)
-            node.children = []
-            node.isAttached = false
-            stateSlotCount -= node.stateSlots.reduce(0) { $0 + ($1 == nil ? 0 : 1) } + node.stateByLocation.count
-            node.stateSlots = []
-            node.stateByLocation = [:]
-            node.box = nil
-            for key in node.environmentReads { environmentReaders[key]?[ObjectIdentifier(node)] = nil }
-            node.environmentReads = []
-            node.preferenceCache = [:]
-            // Identities are found through parents, never looked up by key,
-            // so the slot can be reused at once.
-            identities.release(node.identity)
+            reclaimNode(node)
             done += 1
         }
+        statistics.nodesReclaimed += done
+        statistics.reclaimNanoseconds += monotonicNanoseconds() - start
         return done
     }
 
-    /// Detached nodes still waiting to be reclaimed.
+    /// Frees one detached node: queues its children, disconnects its state
+    /// from it (a `Binding` kept by the app then writes into a box no frame
+    /// reads), and returns its identity.
+    @inline(__always)
+    private func reclaimNode(_ node: ViewNode) {
+        node.isAttached = false
+        if !node.children.isEmpty {
+            for child in node.children {
+                // The child outlives its parent in the queue: nothing may
+                // walk from it to the freed parent.
+                child.parent = nil
+                child.isAttached = false
+                reclamation.append(child)
+            }
+            node.children = []
+        }
+        if let slot = node.firstStateSlot {
+            slot.disown()
+            stateSlotCount -= 1
+            node.firstStateSlot = nil
+        }
+        if !node.moreStateSlots.isEmpty {
+            for slot in node.moreStateSlots {
+                guard let slot else { continue }
+                slot.disown()
+                stateSlotCount -= 1
+            }
+            node.moreStateSlots = []
+        }
+        if !node.stateByLocation.isEmpty {
+            for slot in node.stateByLocation.values { slot.disown() }
+            stateSlotCount -= node.stateByLocation.count
+            node.stateByLocation = [:]
+        }
+        if !node.environmentReads.isEmpty {
+            for key in node.environmentReads { environmentReaders[key]?[ObjectIdentifier(node)] = nil }
+            node.environmentReads = []
+        }
+        liveNodes -= 1
+        // Identities are found through parents, never looked up by key, so
+        // the slot can be reused at once.
+        identities.release(node.identity)
+    }
+
+    /// Detached subtrees (and parts of subtrees) still waiting to be reclaimed.
     public var pendingReclamation: Int { reclamation.count }
+    /// Nodes alive in memory: attached, or detached and not yet reclaimed.
+    @exclusivity(unchecked) public internal(set) var liveNodes = 1
 
     /// Reclaims everything detached (when the app is idle).
     public func reclaimAll() { reclaim(budget: .max) }
@@ -368,7 +447,7 @@ public final class ViewGraph {
     /// same, only the leaf is laid out again (in its current frame) and
     /// nothing above it is touched; otherwise its ancestors re-lay out.
     func leafContentChanged(_ node: ViewNode) {
-        let previous = Array(node.layoutCache.entries)
+        let previous = node.layoutCache.entries
         node.layoutCache.removeAll()
         var stable = !previous.isEmpty && node.paintedFrame != nil && !node.needsLayout
         if stable {

@@ -78,8 +78,8 @@ public final class IdentityTable {
         var live: Bool
     }
 
-    private var entries: [Entry] = []
-    private var free: [UInt32] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    @exclusivity(unchecked) private var free: [UInt32] = []
 
     public init() {
         // Slot 0 is the root.

@@ -37,14 +37,15 @@ public enum EvaluationReason: Sendable, Equatable, CustomStringConvertible {
 /// layout, no paint) when that value equals the last one and nothing marked
 /// it dirty. It holds the last value, its children, its layout cache, its
 /// frame on screen and its behaviour (how it measures, places and paints).
-public final class ViewNode {
+///
+/// Every node below the root is a `TypedViewNode<V>`, which holds the last
+/// value inline (one object per node, not a node and a box).
+public class ViewNode {
     public let identity: ViewIdentity
     let discriminator: Discriminator
     let viewType: ObjectIdentifier
     @exclusivity(unchecked) unowned(unsafe) var parent: ViewNode?
     @exclusivity(unchecked) var children: [ViewNode] = []
-    /// The last view value (a `ViewBox<V>`).
-    @exclusivity(unchecked) var box: AnyViewBox?
     /// How this node takes part in layout and painting.
     @exclusivity(unchecked) var behavior: NodeBehavior
     /// Marked by a state change: evaluate even if the input is equal.
@@ -76,7 +77,8 @@ public final class ViewNode {
     /// The frame number of the last evaluation.
     @exclusivity(unchecked) public internal(set) var lastEvaluatedFrame = -1
     @exclusivity(unchecked) var isAttached = true
-    /// The profiler label of this node's body spans, made on first use.
+    /// The profiler label of this node's body spans when they are attributed
+    /// to identity paths, made on first use.
     @exclusivity(unchecked) var profileLabel: SpanLabel?
     /// Reduced preference values of this subtree, by key (an entry is valid
     /// until something below changes).
@@ -85,8 +87,11 @@ public final class ViewNode {
     @exclusivity(unchecked) var environmentReads: [AnyKeyPath] = []
     /// Why a dirty node will be evaluated (state or environment).
     @exclusivity(unchecked) var pendingReason: EvaluationReason = .stateChanged
-    /// `@State` slots by ordinal (ordinal keying).
-    @exclusivity(unchecked) var stateSlots: [StateSlot?] = []
+    /// The `@State` slot at ordinal 0 (ordinal keying): most views own at
+    /// most one, which then costs no array.
+    @exclusivity(unchecked) var firstStateSlot: StateSlot?
+    /// `@State` slots at ordinals 1… (ordinal keying).
+    @exclusivity(unchecked) var moreStateSlots: [StateSlot?] = []
     /// `@State` slots by declaration site (source-location keying).
     @exclusivity(unchecked) var stateByLocation: [DeclarationSite: StateSlot] = [:]
 
@@ -97,6 +102,40 @@ public final class ViewNode {
         self.behavior = behavior
     }
 
+    deinit {
+        // State a binding still holds must not point at this node (or at a
+        // graph that is going away with it).
+        firstStateSlot?.disown()
+        for slot in moreStateSlots { slot?.disown() }
+        for slot in stateByLocation.values { slot.disown() }
+    }
+
+    /// `@State` slots by ordinal (ordinal keying), `nil` where a slot was never made.
+    var stateSlots: [StateSlot?] {
+        firstStateSlot == nil && moreStateSlots.isEmpty ? [] : [firstStateSlot] + moreStateSlots
+    }
+
+    /// The ordinal-keyed slot at `ordinal`.
+    @inline(__always)
+    func stateSlot(at ordinal: Int) -> StateSlot? {
+        if ordinal == 0 { return firstStateSlot }
+        return ordinal - 1 < moreStateSlots.count ? moreStateSlots[ordinal - 1] : nil
+    }
+
+    /// Stores the ordinal-keyed slot at `ordinal`; true when the place was empty.
+    func setStateSlot(_ slot: StateSlot, at ordinal: Int) -> Bool {
+        if ordinal == 0 {
+            defer { firstStateSlot = slot }
+            return firstStateSlot == nil
+        }
+        while moreStateSlots.count < ordinal { moreStateSlots.append(nil) }
+        defer { moreStateSlots[ordinal - 1] = slot }
+        return moreStateSlots[ordinal - 1] == nil
+    }
+
+    /// Evaluates the node again with its last value (it was marked dirty).
+    func reevaluate(graph: ViewGraph) {}
+
     /// True for nodes that contribute their children to the parent's layout
     /// (composite views, tuples, groups, ForEach, conditionals).
     @inline(__always) var isTransparent: Bool { behavior.isTransparent }
@@ -105,31 +144,44 @@ public final class ViewNode {
     public var childNodes: [ViewNode] { children }
 }
 
-/// The last view value of a node, type-erased.
-class AnyViewBox {
-    /// Evaluates the node again with its last value (it was marked dirty).
-    func reevaluate(_ node: ViewNode, graph: ViewGraph) {}
-}
-
-/// The last view value a node was given, typed, with how to compare values
-/// of its type (decided once, when the node is made).
-final class ViewBox<V: View>: AnyViewBox {
+/// The node of a view of type `V`: the last value it was given, and what
+/// the graph knows about `V` (found once per type).
+final class TypedViewNode<V: View>: ViewNode {
     @exclusivity(unchecked) var value: V
-    let equatable: (any Equatable.Type)?
-    let isPlainData: Bool
+    /// Owned by the graph's per-type table, which lives as long as the graph.
+    unowned(unsafe) let info: ViewTypeInfo
 
-    init(_ value: V) {
+    init(_ value: V, identity: ViewIdentity, discriminator: Discriminator, info: ViewTypeInfo) {
         self.value = value
-        equatable = V.self as? any Equatable.Type
-        isPlainData = _isPOD(V.self)
+        self.info = info
+        super.init(identity: identity, discriminator: discriminator, viewType: ObjectIdentifier(V.self),
+                   behavior: V._makeBehavior())
     }
 
-    override func reevaluate(_ node: ViewNode, graph: ViewGraph) { graph.update(node, with: value) }
+    override func reevaluate(graph: ViewGraph) { graph.update(self, with: value) }
 
     /// Whether `other` equals the stored value, by ``sameValue(_:_:equatable:isPlainData:)``
-    /// with the comparison kind looked up once per node.
+    /// with the comparison kind found once per type.
     @inline(__always)
-    func holds(_ other: V) -> Bool { sameValue(value, other, equatable: equatable, isPlainData: isPlainData) }
+    func holds(_ other: V) -> Bool {
+        sameValue(value, other, equatable: info.equatable, isPlainData: info.isPlainData)
+    }
+}
+
+/// What the graph needs to know about a view type, found once per type:
+/// how to compare its values and where its dynamic properties are.
+final class ViewTypeInfo {
+    let equatable: (any Equatable.Type)?
+    let isPlainData: Bool
+    let properties: DynamicPropertyLayout
+    /// The label of the type's body spans in profiles, made on first use.
+    var profileLabel: SpanLabel?
+
+    init<V: View>(_ type: V.Type) {
+        equatable = V.self as? any Equatable.Type
+        isPlainData = _isPOD(V.self)
+        properties = DynamicPropertyLayout.of(V.self)
+    }
 }
 
 /// The engine's one rule for "did this value change": `==` when the type is
@@ -195,43 +247,41 @@ final class TransparentBehavior: NodeBehavior {
 /// changes. A stack asks each child several times per pass (minimum,
 /// maximum, its share), and its own parent asks it several times, so the
 /// cache holds up to 16 entries; once full, the oldest entry is replaced.
+/// The entries are one array (one allocation per node, made on first use
+/// and kept when the cache is cleared).
 struct LayoutCache {
     static let capacity = 16
-    private var proposals: [ProposedSize] = []
-    private var sizes: [Size] = []
+    struct Entry {
+        var proposal: ProposedSize
+        var size: Size
+    }
+    private var storage: [Entry] = []
     private var next = 0
 
-    var count: Int { proposals.count }
+    var count: Int { storage.count }
 
     /// The cached (proposal, size) pairs.
-    var entries: Zip2Sequence<[ProposedSize], [Size]> { zip(proposals, sizes) }
+    var entries: [(ProposedSize, Size)] { storage.map { ($0.proposal, $0.size) } }
 
     @inline(__always)
     func size(for proposal: ProposedSize) -> Size? {
-        for i in 0..<proposals.count where proposals[i] == proposal { return sizes[i] }
+        for i in 0..<storage.count where storage[i].proposal == proposal { return storage[i].size }
         return nil
     }
 
     @inline(__always)
     mutating func insert(_ proposal: ProposedSize, _ size: Size) {
-        if proposals.count < LayoutCache.capacity {
-            if proposals.isEmpty {
-                proposals.reserveCapacity(LayoutCache.capacity)
-                sizes.reserveCapacity(LayoutCache.capacity)
-            }
-            proposals.append(proposal)
-            sizes.append(size)
+        if storage.count < LayoutCache.capacity {
+            storage.append(Entry(proposal: proposal, size: size))
         } else {
-            proposals[next] = proposal
-            sizes[next] = size
+            storage[next] = Entry(proposal: proposal, size: size)
             next = (next + 1) % LayoutCache.capacity
         }
     }
 
     @inline(__always)
     mutating func removeAll() {
-        proposals.removeAll(keepingCapacity: true)
-        sizes.removeAll(keepingCapacity: true)
+        storage.removeAll(keepingCapacity: true)
         next = 0
     }
 }

@@ -147,7 +147,7 @@ extension ViewGraph {
         guard !preferenceObservers.isEmpty else { return }
         var actions: [() -> Void] = []
         for (id, node) in preferenceObservers {
-            guard node.isAttached else { preferenceObservers[id] = nil; continue }
+            guard isLive(node) else { preferenceObservers[id] = nil; continue }
             if let observing = node.behavior as? PreferenceObserving, let action = observing.check(node, graph: self) {
                 actions.append(action)
             }

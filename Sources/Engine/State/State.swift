@@ -19,13 +19,22 @@
 @propertyWrapper
 public struct State<Value>: DynamicProperty {
     let initialValue: Value
-    let location: DeclarationSite
+    // The declaration site, kept as the compiler gives it: making a
+    // `DeclarationSite` builds a `String`, which only source-location keying
+    // needs (a view value is made every time its parent's body runs).
+    let fileID: StaticString
+    let line: UInt
+    let column: UInt
     var box: StateBox<Value>?
 
     public init(wrappedValue: Value, fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) {
         initialValue = wrappedValue
-        location = DeclarationSite(fileID: fileID, line: line, column: column)
+        self.fileID = fileID
+        self.line = line
+        self.column = column
     }
+
+    var location: DeclarationSite { DeclarationSite(fileID: fileID, line: line, column: column) }
 
     /// The current value. Outside a body evaluation (a view that was never
     /// rendered) it is the initial value, and setting it does nothing.
@@ -41,7 +50,7 @@ public struct State<Value>: DynamicProperty {
     }
 
     public mutating func _bind(node: ViewNode, ordinal: Int, graph: ViewGraph) {
-        box = graph.stateBox(in: node, ordinal: ordinal, location: location, initial: initialValue)
+        box = graph.stateBox(in: node, ordinal: ordinal, initial: initialValue) { location }
     }
 }
 
@@ -75,19 +84,18 @@ public enum StateKeying: Sendable {
 /// The storage of one `@State` slot.
 public final class StateBox<Value>: StateSlot {
     @exclusivity(unchecked) var value: Value
-    unowned(unsafe) let node: ViewNode
-    unowned(unsafe) let graph: ViewGraph
 
     init(_ value: Value, node: ViewNode, graph: ViewGraph) {
         self.value = value
-        self.node = node
-        self.graph = graph
+        super.init(node: node, graph: graph)
     }
 
-    /// Stores `newValue` and schedules the owner to be evaluated again.
+    /// Stores `newValue` and schedules the owner to be evaluated again (when
+    /// the owner is still in the tree; a binding kept after its view went
+    /// away writes into a box nothing reads).
     func set(_ newValue: Value) {
         value = newValue
-        if node.isAttached { graph.invalidate(node) }
+        if let node, let graph, node.isAttached { graph.invalidate(node) }
     }
 
     public override var storedValue: Any { value }
@@ -100,6 +108,23 @@ public final class StateBox<Value>: StateSlot {
 
 /// A type-erased state slot, as kept in a node.
 public class StateSlot {
+    /// The owning node and its graph, until the node is reclaimed (or the
+    /// graph goes away): the node then calls ``disown()``, so these are never
+    /// read after it is freed.
+    @exclusivity(unchecked) unowned(unsafe) var node: ViewNode?
+    @exclusivity(unchecked) unowned(unsafe) var graph: ViewGraph?
+
+    init(node: ViewNode, graph: ViewGraph) {
+        self.node = node
+        self.graph = graph
+    }
+
+    /// Cuts the slot off its owner, which is being freed.
+    @inline(__always) final func disown() {
+        node = nil
+        graph = nil
+    }
+
     /// The stored value (for snapshots and debugging).
     public var storedValue: Any { () }
     /// Puts a value from a snapshot back; false when its type does not match.

@@ -35,16 +35,16 @@ extension View {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
-        let layout = graph.dynamicPropertyLayout(of: Self.self)
+        let layout = unsafeDowncast(node, to: TypedViewNode<Self>.self).info.properties
         if layout.observesModels {
             // Reading an @Observable model's property in body makes this node
             // depend on it: a change marks only this node dirty.
             var bound = view
             graph.bind(&bound, layout: layout, node: node)
             let body = graph.observing(node) { bound.body }
-            graph.reconcileChild(body, of: node, slot: 0, discriminator: .position(0))
+            graph.reconcileBody(body, of: node)
         } else if layout.fields.isEmpty {
-            graph.reconcileChild(view.body, of: node, slot: 0, discriminator: .position(0))
+            graph.reconcileBody(view.body, of: node)
         } else {
             // Connect @State (and other dynamic properties) at this node
             // before the body reads them.
@@ -54,9 +54,8 @@ extension View {
                     field.type._bind(at: raw.baseAddress! + field.offset, node: node, ordinal: ordinal, graph: graph)
                 }
             }
-            graph.reconcileChild(bound.body, of: node, slot: 0, discriminator: .position(0))
+            graph.reconcileBody(bound.body, of: node)
         }
-        graph.trimChildren(of: node, to: 1)
     }
 }
 

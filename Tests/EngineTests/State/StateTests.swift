@@ -230,8 +230,9 @@ struct StateTests {
         let node = host.graph.allNodes().first { host.graph.path(of: $0).hasSuffix("V1.0") }!
         (node.stateSlots[0] as! StateBox<Int>).value = 42
         // "Recompile": the same slot is now read by a view declaring a String.
-        let box: StateBox<String> = host.graph.stateBox(in: node, ordinal: 0, location: DeclarationSite(fileID: "f", line: 1, column: 1),
-                                                         initial: "fresh")
+        let box: StateBox<String> = host.graph.stateBox(in: node, ordinal: 0, initial: "fresh") {
+            DeclarationSite(fileID: "f", line: 1, column: 1)
+        }
         #expect(box.value == "fresh")
     }
 
