@@ -61,13 +61,13 @@ extension Profiler {
         if frameTimes.isEmpty && frameTimes.buckets.isEmpty { frameTimes = Histogram(preallocated: true) }
         frameTimes.record(record.duration)
         for slot in 0..<NameRegistry.maxPhases where capture.phasesSeen & (1 << UInt16(slot)) != 0 {
-            if phaseHistograms[slot] == nil { phaseHistograms[slot] = Histogram(preallocated: true) }
-            phaseHistograms[slot]!.record(capture.phaseTimes[slot])
+            if phaseHistograms[slot].buckets.isEmpty { phaseHistograms[slot] = Histogram(preallocated: true) }
+            phaseHistograms[slot].record(capture.phaseTimes[slot])
         }
         for slot in 0..<NameRegistry.maxCounters where capture.countersTouched & (1 << UInt16(slot)) != 0 {
-            if counterHistograms[slot] == nil { counterHistograms[slot] = Histogram(preallocated: true) }
+            if counterHistograms[slot].buckets.isEmpty { counterHistograms[slot] = Histogram(preallocated: true) }
             let count = Int64(bitPattern: capture.counts[slot])
-            counterHistograms[slot]!.record(count > 0 ? UInt64(count) : 0)
+            counterHistograms[slot].record(count > 0 ? UInt64(count) : 0)
         }
         return record
     }
@@ -133,7 +133,7 @@ extension Profiler {
     /// Time spent in `phase` per frame, over every frame in which a span of
     /// that phase ran; `nil` if none did or `phase` is not a phase.
     public func histogram(for phase: SpanName) -> Histogram? {
-        guard phase.isPhase, let histogram = phaseHistograms[Int(phase.phaseSlot)], !histogram.isEmpty else {
+        guard phase.isPhase, case let histogram = phaseHistograms[Int(phase.phaseSlot)], !histogram.isEmpty else {
             return nil
         }
         return histogram
@@ -142,7 +142,7 @@ extension Profiler {
     /// Per-frame values of `counter`, over every frame it was pushed in; `nil`
     /// if it never was.
     public func histogram(for counter: Counter) -> Histogram? {
-        guard let histogram = counterHistograms[Int(counter.slot)], !histogram.isEmpty else { return nil }
+        guard case let histogram = counterHistograms[Int(counter.slot)], !histogram.isEmpty else { return nil }
         return histogram
     }
 }

@@ -48,12 +48,16 @@ public final class Profiler {
 
     /// Most frame records kept; older ones are dropped first.
     public let frameCapacity: Int
-    var frameRing: [FrameRecord] = []
-    var frameRingNext = 0
-    var nextFrameIndex = 0
-    var frameTimes = Histogram()
-    var phaseHistograms = [Histogram?](repeating: nil, count: NameRegistry.maxPhases)
-    var counterHistograms = [Histogram?](repeating: nil, count: NameRegistry.maxCounters)
+    // Touched once per frame by endFrame; a profiler belongs to one thread
+    // (it is not Sendable), so the run-time exclusivity checks are skipped.
+    @exclusivity(unchecked) var frameRing: [FrameRecord] = []
+    @exclusivity(unchecked) var frameRingNext = 0
+    @exclusivity(unchecked) var nextFrameIndex = 0
+    @exclusivity(unchecked) var frameTimes = Histogram()
+    /// Per phase and per counter; storage is preallocated when a slot is
+    /// first recorded into, and updated in place after that.
+    @exclusivity(unchecked) var phaseHistograms = [Histogram](repeating: Histogram(), count: NameRegistry.maxPhases)
+    @exclusivity(unchecked) var counterHistograms = [Histogram](repeating: Histogram(), count: NameRegistry.maxCounters)
 
     /// Creates a profiler and allocates its storage.
     ///
@@ -162,6 +166,31 @@ public final class Profiler {
     @usableFromInline
     func endRecording(_ token: SpanToken) { recorder.pointee.end(token) }
 
+    /// Closes the span `token` opened and opens one named `name` at the same
+    /// instant — for consecutive phases, one clock read instead of two.
+    ///
+    /// ```swift
+    /// var span = profiler.begin(.evaluate)
+    /// evaluate()
+    /// span = profiler.transition(span, to: .layout)
+    /// layout()
+    /// profiler.end(span)
+    /// ```
+    ///
+    /// - Complexity: O(1). Off: one branch. On: one clock read.
+    @inlinable
+    public func transition(_ token: SpanToken, to name: SpanName, detail: SpanLabel? = nil,
+                           reason: SpanLabel? = nil) -> SpanToken {
+        guard recorder.pointee.isEnabled else { return .disabled }
+        return transitionRecording(token, to: name, detail: detail, reason: reason)
+    }
+
+    @usableFromInline
+    func transitionRecording(_ token: SpanToken, to name: SpanName, detail: SpanLabel?, reason: SpanLabel?) -> SpanToken {
+        recorder.pointee.transition(token, to: name, detail: detail?.index ?? NameRegistry.noLabel,
+                                    reason: reason?.index ?? NameRegistry.noLabel)
+    }
+
     /// Runs `body` inside a span named `name` and returns what it returns.
     ///
     /// The span ends even if `body` throws.
@@ -215,7 +244,7 @@ public final class Profiler {
         frameRingNext = 0
         nextFrameIndex = 0
         frameTimes.removeAll()
-        for slot in phaseHistograms.indices { phaseHistograms[slot]?.removeAll() }
-        for slot in counterHistograms.indices { counterHistograms[slot]?.removeAll() }
+        for slot in phaseHistograms.indices { phaseHistograms[slot].removeAll() }
+        for slot in counterHistograms.indices { counterHistograms[slot].removeAll() }
     }
 }

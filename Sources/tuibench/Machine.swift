@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +11,9 @@ struct MachineInfo: Codable {
     var cores: Int
     var toolchain: String
     var build: String
+    /// Whether the engine was built with its profiling hooks (false for a
+    /// `-DTUIENGINE_NO_PROFILER` build, made to measure what the hooks cost when off).
+    var profilingHooks: Bool?
 
     static var current: MachineInfo {
         var name = utsname()
@@ -22,7 +26,7 @@ struct MachineInfo: Codable {
             .split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
         return MachineInfo(os: "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))", cpu: cpu,
                            cores: ProcessInfo.processInfo.activeProcessorCount, toolchain: compilerVersion,
-                           build: isDebugBuild ? "debug" : "release")
+                           build: isDebugBuild ? "debug" : "release", profilingHooks: engineHasProfilingHooks)
     }
 
     static var compilerVersion: String {

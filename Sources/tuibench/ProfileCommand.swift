@@ -28,6 +28,9 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Write speedscope JSON here.") var speedscope: String?
     @Option(help: "Write Chrome trace events (Perfetto) here.") var trace: String?
     @Option(help: "Write folded stacks (flamegraph.pl, inferno) here.") var folded: String?
+    @Flag(help: "Give the engine's own views (stacks, text, conditionals, ForEach) spans too; by default their time is charged to the view whose body made them.")
+    var primitives = false
+
     @Flag(help: "Attribute bodies to identity paths instead of view types.") var paths = false
     @Option(help: "Depth for deep-chain and tree.") var depth: Int?
     @Option(help: "Fanout for tree.") var fanout: Int?
@@ -54,6 +57,7 @@ struct ProfileCommand: ParsableCommand {
         let scenario = Scenarios.make(self.scenario, depth: depth, fanout: fanout, rows: rows, subtree: subtree)!
         let host = OffscreenHost(columns: columns, rows: screenRows)
         host.graph.profilesIdentityPaths = paths
+        host.graph.profilesPrimitiveViews = primitives
         var frame = 0
         for _ in 0..<warmup { frame += 1; scenario.render(frame, host) }
         // Enough room for every span of every profiled frame.

@@ -137,7 +137,7 @@ struct Run: ParsableCommand {
         // Counts of the measured run, before the profiled pass renders more frames.
         let stateSlots = host.graph.stateSlotCount, identities = host.graph.identities.count
         let pending = host.graph.pendingReclamation, peak = MachineInfo.peakMemoryBytes
-        let phases = profilePhases(scenario, host: host, from: frame)
+        let pass = profilerPass(scenario, host: host, from: frame)
         let totalTime = Double(times.reduce(0, +))
         let fps: Double = times.isEmpty || totalTime == 0 ? 0 : 1e9 * Double(times.count) / totalTime
         var parameters = scenario.parameters
@@ -148,13 +148,15 @@ struct Run: ParsableCommand {
         let reclaim: UInt64? = scenario.name == "state-churn" ? maxReclaimFrame : nil
         return RunResult(name: scenario.name, parameters: parameters, frames: frames,
                          p50Nanoseconds: p.median, p99Nanoseconds: p.p99, p90Nanoseconds: p.p90,
-                         framesPerSecond: fps, phases: phases, peakMemoryBytes: peak,
+                         framesPerSecond: fps, phases: pass.phases, peakMemoryBytes: peak,
                          bodyEvaluationsPerFrame: evaluationsPerFrame, bytesPerFrame: bytesPerFrame,
                          allocationsPerFrame: allocationsPerFrame,
                          nodes: identities, summary: scenario.summary,
                          stateSlots: stateSlots, identities: identities,
                          maxFrameNanoseconds: maxFrame, maxReclaimFrameNanoseconds: reclaim,
-                         pendingReclamation: pending)
+                         pendingReclamation: pending,
+                         profilerOffP50Nanoseconds: pass.offP50, profilerOnP50Nanoseconds: pass.onP50,
+                         profilerOverhead: pass.overhead)
     }
 }
 
@@ -191,8 +193,19 @@ struct RunResult: Codable {
     var maxFrameNanoseconds: UInt64
     /// state-churn: the slowest frame among those after a removal while reclaiming ran.
     var maxReclaimFrameNanoseconds: UInt64?
-    /// Detached nodes not yet reclaimed at the end of the run.
+    /// Detached subtrees (entries of the reclamation queue) not yet reclaimed at the end of the run.
     var pendingReclamation: Int
+    /// Median frame with the profiler off and on, from interleaved blocks
+    /// of a pass after the measured one, frames alternating (see ``Run/profilerPass(_:host:from:)``).
+    var profilerOffP50Nanoseconds: UInt64
+    var profilerOnP50Nanoseconds: UInt64
+    /// On against off: 0.08 means profiling made the median frame 8% slower.
+    var profilerOverhead: Double
+    /// With `--repeats`: the p50 of each repeat, in order; this result is
+    /// the repeat whose p50 is the median.
+    var p50Runs: [UInt64]?
+    /// With `--repeats`: (largest − smallest p50) / median p50.
+    var p50Spread: Double?
 }
 
 struct RunReport: Codable {
@@ -264,25 +277,45 @@ struct RunReport: Codable {
 
 
 extension Run {
-    /// Phase times from a second pass with the profiler on (so the measured
-    /// pass above pays nothing for them).
-    func profilePhases(_ scenario: Scenario, host: OffscreenHost, from start: Int) -> [String: PhaseTimes] {
-        let count = min(frames, 300)
-        let profiler = Profiler(spanCapacity: 1 << 20, frameCapacity: max(count, 16))
-        host.profiler = profiler
+    /// What the profiler costs and where frame time goes, from a pass after
+    /// the measured one whose frames alternate between profiler on and off,
+    /// so that drift of the machine lands on both sides equally. The phases
+    /// come from the profiled frames.
+    struct ProfilerPass {
+        var phases: [String: PhaseTimes]
+        var offP50: UInt64
+        var onP50: UInt64
+        /// On against off: 0.08 means profiling made the median frame 8% slower.
+        var overhead: Double { offP50 == 0 ? 0 : Double(onP50) / Double(offP50) - 1 }
+    }
+
+    func profilerPass(_ scenario: Scenario, host: OffscreenHost, from start: Int) -> ProfilerPass {
+        let count = 2 * max(20, min(frames, 300))
+        let profiler = Profiler(spanCapacity: 1 << 20, frameCapacity: count / 2 + 16)
+        var on: [UInt64] = [], off: [UInt64] = []
+        on.reserveCapacity(count / 2)
+        off.reserveCapacity(count / 2)
         var frame = start
-        for _ in 0..<count {
+        for i in 0..<count {
+            // On, off, off, on, …: frames next to each other are as alike as
+            // frames get, and the pattern cancels both drift and anything
+            // that alternates frame by frame.
+            let profiling = i % 4 == 0 || i % 4 == 3
+            host.profiler = profiling ? profiler : nil
             if change == .leaf { frame += 1 }
+            let t0 = monotonicNanoseconds()
             scenario.render(frame, host)
+            let elapsed = monotonicNanoseconds() - t0
+            if profiling { on.append(elapsed) } else { off.append(elapsed) }
         }
         host.profiler = nil
-        var out: [String: PhaseTimes] = [:]
+        var phases: [String: PhaseTimes] = [:]
         for phase in SpanName.builtInPhases {
             guard let h = profiler.histogram(for: phase), h.count > 0 else { continue }
             let s = h.summary
-            out[phase.string] = PhaseTimes(p50Nanoseconds: UInt64(s.p50), p90Nanoseconds: UInt64(s.p90),
-                                           p99Nanoseconds: UInt64(s.p99), maxNanoseconds: UInt64(s.max))
+            phases[phase.string] = PhaseTimes(p50Nanoseconds: UInt64(s.p50), p90Nanoseconds: UInt64(s.p90),
+                                              p99Nanoseconds: UInt64(s.p99), maxNanoseconds: UInt64(s.max))
         }
-        return out
+        return ProfilerPass(phases: phases, offP50: Percentiles(off).median, onP50: Percentiles(on).median)
     }
 }

@@ -41,6 +41,41 @@ struct SpanRecorderTests {
         #expect(profiler.statistics.unbalancedEnds == 0)
     }
 
+    @Test("transition closes a span and opens its sibling at the same instant, charging each phase its own time")
+    func transition() {
+        let (profiler, clock) = makeProfiler()
+        profiler.beginFrame()                                   // 1000
+        var phase = profiler.begin(.evaluate)                   // 1000
+        clock.advance(by: 10)
+        let inner = profiler.begin(Self.inner)                  // 1010
+        clock.advance(by: 5)
+        profiler.end(inner)                                     // 1015
+        phase = profiler.transition(phase, to: .layout)         // 1015
+        clock.advance(by: 20)
+        phase = profiler.transition(phase, to: .draw)           // 1035
+        clock.advance(by: 7)
+        profiler.end(phase)                                     // 1042
+        let frame = profiler.endFrame()!
+        profiler.checkInvariants()
+        let spans = profiler.snapshot().spans
+        #expect(spans.map(\.name) == [.frame, .evaluate, Self.inner, .layout, .draw])
+        #expect(spans.map(\.depth) == [0, 1, 2, 1, 1])
+        #expect(spans.map(\.start) == [1000, 1000, 1010, 1015, 1035])
+        #expect(spans.map(\.end) == [1042, 1015, 1015, 1035, 1042])
+        #expect(frame.nanoseconds(in: .evaluate) == 15 && frame.nanoseconds(in: .layout) == 20 && frame.nanoseconds(in: .draw) == 7)
+        #expect(profiler.statistics.unbalancedEnds == 0)
+
+        // From a stale token it still opens the next span, and counts the bad end.
+        let stale = phase
+        let next = profiler.transition(stale, to: .layout)
+        profiler.end(next)
+        #expect(profiler.statistics.unbalancedEnds == 1)
+        #expect(profiler.depth == 0)
+        // Off: nothing is recorded.
+        profiler.isEnabled = false
+        #expect(profiler.transition(next, to: .draw) == .disabled)
+    }
+
     @Test("measure closes its span even when the body throws, and rethrows")
     func measureThrows() {
         struct Failure: Error {}

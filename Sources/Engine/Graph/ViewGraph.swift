@@ -51,9 +51,15 @@ public final class ViewGraph {
     /// Records phases (evaluate, layout, draw) and each body evaluation —
     /// attributed to its view type, with the reason — as spans. `nil` (the
     /// default) costs one branch per phase and per evaluated node.
-    public var profiler: Profiler?
+    @exclusivity(unchecked) public var profiler: Profiler?
     /// Attribute body spans to the readable identity path instead of the view type.
-    public var profilesIdentityPaths = false
+    @exclusivity(unchecked) public var profilesIdentityPaths = false
+    /// Give the engine's own views (stacks, text, conditionals, ForEach,
+    /// modifiers without a body) body spans too. Off by default: their time
+    /// is charged to the view whose body made them, as in SwiftUI's
+    /// Instruments, and a span costs two clock reads (about 60 ns here),
+    /// which on trees of tiny views would be a large share of the frame.
+    @exclusivity(unchecked) public var profilesPrimitiveViews = false
     /// Record every evaluation's reason (for "why was this re-evaluated?").
     @exclusivity(unchecked) public var recordsEvaluations = false
     /// Evaluations of the last frame, when ``recordsEvaluations`` is on.
@@ -114,18 +120,20 @@ public final class ViewGraph {
         statistics = Statistics()
         if recordsEvaluations { evaluationLog.removeAll(keepingCapacity: true) }
         needsFrame = false
-        let evaluate = profiler?.begin(.evaluate)
+        // Consecutive phases share a clock read (``Profiler/transition(_:to:detail:reason:)``).
+        let profiler = activeProfiler(self.profiler)
+        var phase = profiler?.begin(.evaluate)
         reconcileChild(view, of: root, slot: 0, discriminator: .position(0))
         trimChildren(of: root, to: 1)
         evaluateDirtyNodes()
-        if let evaluate { profiler?.end(evaluate) }
-        let layout = profiler?.begin(.layout)
+        if let span = phase { phase = profiler?.transition(span, to: .layout) }
         layoutRoot()
-        if let layout { profiler?.end(layout) }
-        let draw = profiler?.begin(.draw)
+        if let span = phase { phase = profiler?.transition(span, to: .draw) }
         paint()
-        if let draw { profiler?.end(draw) }
-        if let profiler { profiler.add(statistics.bodyEvaluations, to: .nodesEvaluated) }
+        if let span = phase, let profiler {
+            profiler.end(span)
+            profiler.add(statistics.bodyEvaluations, to: .nodesEvaluated)
+        }
         runPreferenceObservers()
         if !reclamation.isEmpty {
             reclaim(budget: .max, nanoseconds: reclamationBudgetNanoseconds, atLeast: statistics.nodesCreated)
@@ -138,6 +146,11 @@ public final class ViewGraph {
     static let reasonLabels: [SpanLabel] = [
         SpanLabel("appeared"), SpanLabel("input changed"), SpanLabel("state changed"), SpanLabel("environment changed"),
     ]
+
+    @inline(never)
+    func beginBodySpan<V: View>(_ profiler: Profiler, _ node: TypedViewNode<V>, _ reason: EvaluationReason) -> SpanToken {
+        profiler.begin(ViewGraph.bodySpan, detail: profileLabel(node), reason: ViewGraph.reasonLabels[reason.index])
+    }
 
     /// The label a node's body spans carry: its view type, or its identity
     /// path when ``profilesIdentityPaths`` is on. Made once per node.
@@ -316,14 +329,14 @@ public final class ViewGraph {
         statistics.bodyEvaluations += 1
         if recordsEvaluations { evaluationLog.append((node.identity, reason)) }
         invalidatePreferences(node)
-        if let profiler {
-            let token = profiler.begin(ViewGraph.bodySpan, detail: profileLabel(typed),
-                                       reason: ViewGraph.reasonLabels[reason.index])
-            V._reconcile(view, node: node, graph: self)
-            profiler.end(token)
-        } else {
-            V._reconcile(view, node: node, graph: self)
+        // One call site for `_reconcile` whether profiling or not; the span
+        // work is out of line, so this path stays as small as without it.
+        var span: SpanToken?
+        if let profiler = activeProfiler(profiler), typed.info.hasBody || profilesPrimitiveViews {
+            span = beginBodySpan(profiler, typed, reason)
         }
+        V._reconcile(view, node: node, graph: self)
+        if let span { profiler?.end(span) }
         if pendingStateRestore != nil { finishStateRestore(node) }
     }
 

@@ -174,6 +174,8 @@ final class ViewTypeInfo {
     let equatable: (any Equatable.Type)?
     let isPlainData: Bool
     let properties: DynamicPropertyLayout
+    /// The type has a `body` of its own (it is not one of the engine's primitives).
+    let hasBody: Bool
     /// The label of the type's body spans in profiles, made on first use.
     var profileLabel: SpanLabel?
 
@@ -181,6 +183,7 @@ final class ViewTypeInfo {
         equatable = V.self as? any Equatable.Type
         isPlainData = _isPOD(V.self)
         properties = DynamicPropertyLayout.of(V.self)
+        hasBody = V.Body.self != Never.self
     }
 }
 

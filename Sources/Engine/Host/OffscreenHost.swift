@@ -74,6 +74,7 @@ public final class OffscreenHost {
     /// when `keepBytes` is true.
     @discardableResult
     public func render<Root: View>(_ root: Root, keepBytes: Bool = true) -> Int {
+        let profiler = activeProfiler(self.profiler)
         profiler?.beginFrame()
         defer { profiler?.endFrame() }
         graph.render(root)

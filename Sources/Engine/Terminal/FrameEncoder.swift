@@ -41,7 +41,7 @@ public final class FrameEncoder {
 
     /// Records each encode as a `diff` span (diff and writer interleave per
     /// cell, so they are one phase here) with cells compared and bytes written.
-    public var profiler: Profiler?
+    @exclusivity(unchecked) public var profiler: Profiler?
 
     /// An encoder for a terminal of the given size, assumed blank.
     public init(columns: Int, rows: Int, styles: StyleTable, graphemes: GraphemeTable,
@@ -75,14 +75,19 @@ public final class FrameEncoder {
             screen.damage.removeAll()
             writer.needsFullRedraw = true
         }
-        guard let profiler else {
-            return writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
-        }
-        let token = profiler.begin(.diff)
+        // One call site for the writer whether profiling or not, so that a
+        // build with the hooks compiled out optimises the same code.
+        let profiler = activeProfiler(profiler)
+        let token = profiler?.begin(.diff)
         let bytes = writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
+        if let profiler, let token { endDiffSpan(profiler, token, bytes: bytes.count) }
+        return bytes
+    }
+
+    @inline(never)
+    private func endDiffSpan(_ profiler: Profiler, _ token: SpanToken, bytes: Int) {
         profiler.end(token)
         profiler.add(writer.statistics.cellsCompared, to: .cellsDiffed)
-        profiler.add(bytes.count, to: .bytesWritten)
-        return bytes
+        profiler.add(bytes, to: .bytesWritten)
     }
 }

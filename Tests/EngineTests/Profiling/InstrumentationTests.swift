@@ -34,6 +34,24 @@ struct InstrumentationTests {
         #expect(profiler.frames.last!.count(of: .bytesWritten) > 0)
     }
 
+    @Test("body spans go to views with a body; the engine's primitives get them only on request")
+    func primitivesOnRequest() {
+        func labels(primitives: Bool) -> Set<String> {
+            let host = OffscreenHost(columns: 10, rows: 2)
+            host.graph.profilesPrimitiveViews = primitives
+            let profiler = Profiler()
+            host.profiler = profiler
+            host.render(Root(value: 1))
+            let profile = profiler.snapshot()
+            return Set(profile.spans.filter { $0.name == ViewGraph.bodySpan }.map { profile.label(of: $0) })
+        }
+        let user = labels(primitives: false)
+        #expect(user == ["body[Root]", "body[Leaf]"])
+        let all = labels(primitives: true)
+        #expect(all.isSuperset(of: user))
+        #expect(all.contains("body[Text]") && all.contains { $0.hasPrefix("body[VStack") })
+    }
+
     @Test("with no profiler nothing is recorded and frames still render")
     func off() {
         let host = OffscreenHost(columns: 10, rows: 2)
