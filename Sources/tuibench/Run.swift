@@ -57,6 +57,9 @@ struct Run: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
 
+    @Option(help: "Measure each scenario this many times, each on a fresh host, round-robin over the scenarios; report the repeat with the median p50 and the spread of the p50s.")
+    var repeats: Int = 1
+
     enum Change: String, ExpressibleByArgument, CaseIterable { case leaf, none }
 
     @Option(help: "What changes per frame: leaf (the scenario's changing leaf or row) or none (an equal root each frame).")
@@ -75,6 +78,7 @@ struct Run: ParsableCommand {
     func validate() throws {
         _ = try parsedSize()
         if frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if repeats < 1 { throw ValidationError("--repeats must be at least 1") }
         if warmup < 0 { throw ValidationError("--warmup must not be negative") }
         for s in scenarios where !Scenarios.names.contains(s) {
             throw ValidationError("unknown scenario '\(s)'; known: \(Scenarios.names.joined(separator: ", "))")
@@ -88,12 +92,18 @@ struct Run: ParsableCommand {
         MachineInfo.warnIfDebug()
         let (columns, screenRows) = try parsedSize()
         let names = scenarios.isEmpty ? Scenarios.names : scenarios
-        var results: [RunResult] = []
-        for name in names {
-            let scenario = Scenarios.make(name, depth: depth, fanout: fanout, rows: rows, subtree: subtree,
-                                          period: period)!
-            results.append(measure(scenario, columns: columns, rows: screenRows))
+        // Repeats go round the scenarios (a b c, a b c, …) so that a slow
+        // stretch of the machine touches every scenario once, not one
+        // scenario's every repeat.
+        var runs = [[RunResult]](repeating: [], count: names.count)
+        for _ in 0..<repeats {
+            for (i, name) in names.enumerated() {
+                let scenario = Scenarios.make(name, depth: depth, fanout: fanout, rows: rows, subtree: subtree,
+                                              period: period)!
+                runs[i].append(measure(scenario, columns: columns, rows: screenRows))
+            }
         }
+        let results = runs.map(Run.combine)
         var report = RunReport(scenarios: results)
         report.machine = MachineInfo.current
         switch format {
@@ -101,6 +111,20 @@ struct Run: ParsableCommand {
         case .text: print(report.table(size: size))
         case .markdown: print(report.markdown(size: size))
         }
+    }
+
+    /// One result from the repeats of a scenario: the repeat whose p50 is
+    /// the median (a real run, so its fields agree with each other), with
+    /// every repeat's p50 and their spread.
+    static func combine(_ repeats: [RunResult]) -> RunResult {
+        guard repeats.count > 1 else { return repeats[0] }
+        let sorted = repeats.sorted { $0.p50Nanoseconds < $1.p50Nanoseconds }
+        var result = sorted[(sorted.count - 1) / 2]
+        result.p50Runs = repeats.map(\.p50Nanoseconds)
+        let median = Double(result.p50Nanoseconds)
+        result.p50Spread = median == 0 ? 0
+            : Double(sorted.last!.p50Nanoseconds - sorted.first!.p50Nanoseconds) / median
+        return result
     }
 
     func measure(_ scenario: Scenario, columns: Int, rows: Int) -> RunResult {
@@ -236,19 +260,24 @@ struct RunReport: Codable {
     }
 
     func table(size: String) -> String {
-        var rows: [[String]] = [["scenario", "parameters", "nodes", "p50", "p99", "max", "evals/frame",
-                                 "bytes/frame", "allocs/frame", "state slots"]]
+        let repeated = scenarios.contains { $0.p50Spread != nil }
+        var rows: [[String]] = [["scenario", "parameters", "nodes", "p50"] + (repeated ? ["p50 spread"] : [])
+            + ["p99", "max", "evals/frame", "bytes/frame", "allocs/frame", "state slots", "profiler on"]]
         for r in scenarios {
             let params = r.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            rows.append([r.name, params, "\(r.nodes)", ReplayReport.duration(r.p50Nanoseconds),
+            let spread = repeated ? [r.p50Spread.map { String(format: "±%.1f%%", 50 * $0) } ?? "–"] : []
+            rows.append([r.name, params, "\(r.nodes)", ReplayReport.duration(r.p50Nanoseconds)] + spread + [
                          ReplayReport.duration(r.p99Nanoseconds), ReplayReport.duration(r.maxFrameNanoseconds),
                          String(format: "%.1f", r.bodyEvaluationsPerFrame),
                          String(format: "%.1f", r.bytesPerFrame), String(format: "%.2f", r.allocationsPerFrame),
-                         "\(r.stateSlots)"])
+                         "\(r.stateSlots)", String(format: "%+.1f%%", 100 * r.profilerOverhead)])
         }
         var widths = [Int](repeating: 0, count: rows[0].count)
         for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
-        var out = "tuibench run — \(size), \(scenarios.first?.frames ?? 0) frames each, release build\n"
+        let runs = scenarios.first?.p50Runs?.count ?? 1
+        var out = "tuibench run — \(size), \(scenarios.first?.frames ?? 0) frames each"
+            + (runs > 1 ? ", \(runs) repeats (the median repeat; spread = (max − min) / 2 / median of the p50s)" : "")
+            + ", \(MachineInfo.isDebugBuild ? "DEBUG" : "release") build\n"
         for (n, r) in rows.enumerated() {
             out += r.enumerated().map { i, c in
                 i < 2 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
@@ -259,7 +288,7 @@ struct RunReport: Codable {
         for r in scenarios {
             if let reclaim = r.maxReclaimFrameNanoseconds {
                 out += "\(r.name): slowest frame while reclaiming a removed subtree \(ReplayReport.duration(reclaim)); "
-                out += "\(r.pendingReclamation) detached nodes not yet reclaimed at the end\n"
+                out += "\(r.pendingReclamation) detached subtrees still queued for reclamation at the end\n"
             }
         }
         out += "phase p50 (profiled pass):\n"
@@ -270,7 +299,8 @@ struct RunReport: Codable {
             out += "  " + r.name.padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
                 + phases.joined(separator: ", ") + "\n"
         }
-        out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities."
+        out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities; "
+        out += "profiler on = median frame with the profiler recording against without, on alternating frames."
         return out
     }
 }
