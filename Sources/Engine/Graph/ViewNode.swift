@@ -1,4 +1,9 @@
 import Profiler
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Why a node's body or content was evaluated in a frame.
 public enum EvaluationReason: Sendable, Equatable, CustomStringConvertible {
@@ -194,7 +199,11 @@ func sameValue<T>(_ a: T, _ b: T, equatable: (any Equatable.Type)? = T.self as? 
                   isPlainData: Bool = _isPOD(T.self)) -> Bool {
     if let equatable { return equatable._equalValues(a, b) }
     if isPlainData {
-        return withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+        // memcmp, not a byte-by-byte Sequence comparison: a view value is
+        // tens of bytes and this runs for every child of every evaluated parent.
+        return withUnsafeBytes(of: a) { x in
+            withUnsafeBytes(of: b) { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
     return false
 }

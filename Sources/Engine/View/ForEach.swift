@@ -13,9 +13,19 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
 
     /// Views for `data`, identified by the key path `id`.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        if Data.Element.self == ID.self && id == \Data.Element.self as AnyKeyPath {
+            // `id: \.self`: the element is its id; applying a key path costs
+            // far more than the row's own work.
+            self.init(data, idOf: { unsafeBitCast($0, to: ID.self) }, content: content)
+        } else {
+            nonisolated(unsafe) let path = id
+            self.init(data, idOf: { $0[keyPath: path] }, content: content)
+        }
+    }
+
+    init(_ data: Data, idOf id: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
         self.data = data
-        nonisolated(unsafe) let path = id
-        self.id = { $0[keyPath: path] }
+        self.id = id
         self.content = content
     }
 
@@ -89,13 +99,13 @@ final class ForEachBehavior: NodeBehavior {
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, ID: Sendable {
     /// Views for `Identifiable` data.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, id: \.id, content: content)
+        self.init(data, idOf: { $0.id }, content: content)
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
     /// Views for a range of integers, each identified by its integer.
     public init(_ range: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.init(range, id: \.self, content: content)
+        self.init(range, idOf: { $0 }, content: content)
     }
 }
