@@ -359,6 +359,23 @@ struct IdentityTests {
         for (a, b) in zip(before, after) { #expect(a === b, "\(host.graph.path(of: b)) was replaced") }
         #expect(host.graph.statistics.nodesCreated == 0 && host.graph.statistics.nodesDetached == 0)
     }
+
+    @Test("ForEach(id:) with a key path to a member keys rows by that member, not by position")
+    func memberKeyPath() {
+        struct Item { var key: String; var label: String }
+        func screen(_ items: [Item]) -> some View {
+            VStack { ForEach(items, id: \.key) { Text($0.label) } }
+        }
+        let host = OffscreenHost(columns: 6, rows: 3)
+        host.render(screen([Item(key: "a", label: "A"), Item(key: "b", label: "B")]))
+        let before = Dictionary(uniqueKeysWithValues: host.graph.allNodes().map { (host.graph.path(of: $0), ObjectIdentifier($0)) })
+        host.render(screen([Item(key: "z", label: "Z"), Item(key: "a", label: "A"), Item(key: "b", label: "B2")]))
+        #expect(host.graph.statistics.nodesCreated == 1)  // only the new row's Text
+        let after = Dictionary(uniqueKeysWithValues: host.graph.allNodes().map { (host.graph.path(of: $0), ObjectIdentifier($0)) })
+        let rowA = before.keys.first { $0.hasSuffix("[id: a]") }!
+        #expect(after[rowA] == before[rowA])
+        #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["Z", "A", "B2"])
+    }
 }
 
 private struct PairRows: View {
