@@ -52,7 +52,14 @@ public final class OffscreenHost {
     }
 
     deinit {
-        if let profileOutputPath { try? writeProfile(to: profileOutputPath) }
+        guard let profileOutputPath else { return }
+        do {
+            try writeProfile(to: profileOutputPath)
+        } catch {
+            // Nothing can be thrown from deinit: say so rather than lose the profile silently.
+            let message = "TUI_PROFILE: could not write \(profileOutputPath): \(error)\n"
+            _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+        }
     }
 
     /// Writes what the profiler recorded, in the format the file name asks for.

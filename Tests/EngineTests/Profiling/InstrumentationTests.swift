@@ -1,3 +1,4 @@
+import Foundation
 import Profiler
 import Testing
 @testable import Engine
@@ -50,6 +51,29 @@ struct InstrumentationTests {
         let all = labels(primitives: true)
         #expect(all.isSuperset(of: user))
         #expect(all.contains("body[Text]") && all.contains { $0.hasPrefix("body[VStack") })
+    }
+
+    @Test("a host writes its profile in the format the file name asks for, and a bad path is an error")
+    func writesProfiles() throws {
+        let host = OffscreenHost(columns: 10, rows: 2)
+        host.profiler = Profiler()
+        host.render(Root(value: 1))
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tui-profile-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["p.svg", "p.trace.json", "p.json", "p.txt"] {
+            try host.writeProfile(to: dir.appendingPathComponent(name).path)
+        }
+        let svg = try String(contentsOf: dir.appendingPathComponent("p.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") || svg.hasPrefix("<svg"))
+        #expect(svg.contains("body[Root]"))
+        let trace = try String(contentsOf: dir.appendingPathComponent("p.trace.json"), encoding: .utf8)
+        #expect(trace.contains("traceEvents"))
+        let speedscope = try String(contentsOf: dir.appendingPathComponent("p.json"), encoding: .utf8)
+        #expect(speedscope.contains("speedscope"))
+        let folded = try String(contentsOf: dir.appendingPathComponent("p.txt"), encoding: .utf8)
+        #expect(folded.contains("frame;evaluate;body[Root]"))
+        #expect(throws: (any Error).self) { try host.writeProfile(to: "/nonexistent-dir/p.svg") }
     }
 
     @Test("with no profiler nothing is recorded and frames still render")
