@@ -9,6 +9,11 @@ public protocol DynamicProperty {
 }
 
 extension DynamicProperty {
+    /// A property made of other dynamic properties (a custom property
+    /// wrapper holding `@State`, `@Environment`, …) needs no binding of its
+    /// own: the engine binds what it contains.
+    public mutating func _bind(node: ViewNode, ordinal: Int, graph: ViewGraph) {}
+
     /// Binds the property stored at `address`, known to be of type `Self`.
     static func _bind(at address: UnsafeMutableRawPointer, node: ViewNode, ordinal: Int, graph: ViewGraph) {
         address.assumingMemoryBound(to: Self.self).pointee._bind(node: node, ordinal: ordinal, graph: graph)
@@ -40,12 +45,34 @@ struct DynamicPropertyLayout {
     static func of(_ type: Any.Type) -> DynamicPropertyLayout {
         var fields: [Field] = []
         var observes = false
-        let complete = FieldReflection.forEachField(of: type) { _, offset, fieldType in
-            if let dynamic = fieldType as? any DynamicProperty.Type {
-                fields.append(Field(offset: offset, type: dynamic))
-            }
-            if fieldType is AnyObject.Type && fieldType is any Observable.Type { observes = true }
-        }
+        let complete = collect(type, at: 0, into: &fields, observes: &observes, depth: 0)
         return DynamicPropertyLayout(fields: complete ? fields : [], observesModels: observes)
+    }
+
+    /// Appends the dynamic properties stored in `type` (at byte `base` of
+    /// the view), in declaration order. A dynamic property that itself holds
+    /// dynamic properties (a custom `DynamicProperty` made of `@State`s) is
+    /// replaced by those, recursively, so each gets its own ordinal; one that
+    /// holds none (`State`, `Environment`) is a field of its own.
+    private static func collect(_ type: Any.Type, at base: Int, into fields: inout [Field], observes: inout Bool,
+                                depth: Int) -> Bool {
+        guard depth < 8 else { return true }
+        var complete = true
+        let read = FieldReflection.forEachField(of: type) { _, offset, fieldType in
+            // A model stored in the view, or kept in `@State`
+            // (`@State var model = Model()`, found one level into the State).
+            if fieldType is AnyObject.Type && fieldType is any Observable.Type { observes = true }
+            guard let dynamic = fieldType as? any DynamicProperty.Type else { return }
+            var nested: [Field] = []
+            if !collect(fieldType, at: base + offset, into: &nested, observes: &observes, depth: depth + 1) {
+                complete = false
+            }
+            if nested.isEmpty {
+                fields.append(Field(offset: base + offset, type: dynamic))
+            } else {
+                fields.append(contentsOf: nested)
+            }
+        }
+        return read && complete
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 @testable import Engine
 
@@ -251,5 +252,93 @@ struct StateTests {
         let layout = DynamicPropertyLayout.of(Three.self)
         #expect(layout.fields.count == 2)
         #expect(layout.fields[0].offset < layout.fields[1].offset)
+    }
+}
+
+/// A property wrapper made of two `@State`s: the engine binds what it holds.
+@propertyWrapper
+struct Clicks: DynamicProperty {
+    @State private var count = 0
+    @State private var last = ""
+    var wrappedValue: (count: Int, last: String) { (count, last) }
+    var projectedValue: (String) -> Void {
+        let count = $count, last = $last
+        return { name in
+            count.wrappedValue += 1
+            last.wrappedValue = name
+        }
+    }
+}
+
+@Observable
+final class ObservedCounter {
+    var value = 0
+}
+
+@Suite("Custom dynamic properties and models kept in @State")
+struct NestedDynamicPropertyTests {
+    final class Taps {
+        var tap: [String: (String) -> Void] = [:]
+    }
+
+    struct Clicker: View, Equatable {
+        var name: String
+        let taps: Taps
+        @Clicks var clicks
+        @State private var own = 100
+        var body: some View {
+            taps.tap[name] = $clicks
+            return Text("\(name):\(clicks.count):\(clicks.last):\(own)")
+        }
+        static func == (a: Self, b: Self) -> Bool { a.name == b.name && a.taps === b.taps }
+    }
+
+    @Test("@State inside a custom DynamicProperty is bound at the view's identity, with its own ordinals")
+    func nestedState() {
+        let taps = Taps()
+        let host = OffscreenHost(columns: 20, rows: 2)
+        func screen() -> some View { VStack(alignment: .leading) { Clicker(name: "a", taps: taps); Clicker(name: "b", taps: taps) } }
+        host.render(screen())
+        #expect(host.graph.stateSlotCount == 6)
+        taps.tap["a"]!("x")
+        taps.tap["a"]!("y")
+        host.render(screen())
+        #expect(host.textRows[0].contains("a:2:y:100"))
+        #expect(host.textRows[1].contains("b:0::100"))
+        // A new view value (the parent re-evaluated) keeps the state.
+        taps.tap["b"]!("z")
+        host.render(screen())
+        #expect(host.textRows[1].contains("b:1:z:100"))
+        // Only b's owner ran: a was equal and not dirty.
+        let a = host.graph.allNodes().first { host.graph.path(of: $0).hasSuffix("Clicker.0") }!
+        #expect(a.lastEvaluatedFrame < host.graph.frameNumber)
+    }
+
+    struct ModelOwner: View {
+        @State private var model = ObservedCounter()
+        let handle: Handle
+        var body: some View {
+            handle.model = model
+            return Text("v\(model.value)")
+        }
+    }
+
+    final class Handle {
+        var model: ObservedCounter?
+    }
+
+    @Test("an @Observable model kept in @State makes the owner depend on what its body reads")
+    func modelInState() {
+        let handle = Handle()
+        let host = OffscreenHost(columns: 10, rows: 1)
+        var frames = 0
+        host.graph.onNeedsFrame = { frames += 1 }
+        host.render(ModelOwner(handle: handle))
+        let first = handle.model!
+        first.value = 5
+        #expect(frames == 1)
+        host.render(ModelOwner(handle: handle))
+        #expect(host.textRows[0].contains("v5"))
+        #expect(handle.model === first)
     }
 }
