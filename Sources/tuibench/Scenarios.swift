@@ -133,7 +133,7 @@ enum Scenarios {
             let n = subtree ?? 100_000, p = max(period ?? 10, 2)
             var scenario = Scenario(name: name, parameters: ["subtree": n, "period": p], render: { frame, host in
                 host.render(ChurnRoot(showing: (frame / p) % 2 == 0, count: n, frame: frame), keepBytes: false)
-            }, summary: "\(n) views with @State appear and disappear every \(p) frames")
+            }, summary: "\(n) views with @State (one node each, plus a node per group of 100) appear and disappear every \(p) frames")
             scenario.isReclaimFrame = { frame in (frame / p) % 2 == 1 }
             return scenario
         case "deep-chain":
