@@ -57,6 +57,11 @@ struct Run: ParsableCommand {
     @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
 
+    enum Allocator: String, ExpressibleByArgument, CaseIterable { case steady, `default` }
+
+    @Option(help: "steady: turn glibc's fast bins off (M_MXFAST=0) before measuring, as a host that cares about frame-time spikes should (freed small blocks are otherwise merged in bulk by whichever later frame frees or asks for a large block: 3–8 ms after a 100,000-node subtree goes); default: leave the C allocator as it is.")
+    var allocator: Allocator = .steady
+
     @Option(help: "Measure each scenario this many times, each on a fresh host, round-robin over the scenarios; report the repeat with the median p50 and the spread of the p50s.")
     var repeats: Int = 1
 
@@ -90,6 +95,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         MachineInfo.warnIfDebug()
+        if allocator == .steady { MachineInfo.steadyAllocator() }
         let (columns, screenRows) = try parsedSize()
         let names = scenarios.isEmpty ? Scenarios.names : scenarios
         // Repeats go round the scenarios (a b c, a b c, …) so that a slow
