@@ -26,3 +26,16 @@ func activeProfiler(_ profiler: Profiler?) -> Profiler? {
     return profiler
     #endif
 }
+
+#if TUIENGINE_LAYOUT_CONTROL
+/// Present only in a control build for measuring the hooks' cost: the same
+/// engine with one unused function added, which moves the code after it.
+/// How far that build's timings differ from the shipped one's is how much
+/// code placement alone moves them.
+@inline(never)
+public func _engineLayoutControl(_ values: [Int]) -> Int {
+    var hash = 14_695_981_039_346_656_037 as UInt64
+    for v in values { hash = (hash ^ UInt64(bitPattern: Int64(v))) &* 1_099_511_628_211 }
+    return Int(truncatingIfNeeded: hash)
+}
+#endif
