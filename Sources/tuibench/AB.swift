@@ -122,16 +122,8 @@ struct AB: ParsableCommand {
                          String(format: "%+.1f%% … %+.1f%%", 100 * (ratios.min()! - 1), 100 * (ratios.max()! - 1)),
                          verdict])
         }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
         var out = "candidate against baseline, median p50 of \(a.count) runs each, run in turn\n"
-        for (n, r) in rows.enumerated() {
-            out += r.enumerated().map { i, c in
-                i == 0 || i == rows[0].count - 1 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[i] - c.count) + c
-            }.joined(separator: "  ") + "\n"
-            if n == 0 { out += widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n" }
-        }
+        out += textTable(rows, leftAligned: [0, rows[0].count - 1])
         out += "pairs = range of the per-pair ratios; a verdict needs every pair to agree (with at least 2 pairs)."
         return out
     }

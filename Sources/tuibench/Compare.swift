@@ -81,15 +81,8 @@ struct Compare: ParsableCommand {
                 regressions.append("\(old.name): \(metric) per frame \(String(format: "%.2f", a)) → \(String(format: "%.2f", b))")
             }
         }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
         print("current / baseline (below 1.00 is better)")
-        for r in rows {
-            print(r.enumerated().map { i, c in
-                i == 0 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[i] - c.count) + c
-            }.joined(separator: "  "))
-        }
+        print(textTable(rows, rule: false), terminator: "")
         if regressions.isEmpty {
             print("no regression in deterministic counts (threshold \(Int(threshold * 100))%); wall time is reported, not gated")
         } else {

@@ -60,17 +60,8 @@ struct ReplayReport: Codable {
                          ReplayReport.duration(f.medianEncodeNanoseconds), ReplayReport.duration(f.p90EncodeNanoseconds),
                          ReplayReport.duration(f.p99EncodeNanoseconds), "\(f.steadyStateAllocations)"])
         }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
         var out = "tuibench replay — colours \(colors), sync \(sync ? "on" : "off"), REP \(rep ? "on" : "off")\n"
-        for (n, r) in rows.enumerated() {
-            let cells = r.enumerated().map { i, c in
-                i == 0 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[i] - c.count) + c
-            }
-            out += cells.joined(separator: "  ") + "\n"
-            if n == 0 { out += widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n" }
-        }
+        out += textTable(rows)
         out += "encode = diff + writer per transition (median of iterations); bytes exclude setup;\n"
         out += "allocs = heap allocations during encode over all transitions but the first, in steady state\n"
         out += "(a second pass over the frames with the same encoder)."

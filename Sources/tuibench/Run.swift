@@ -278,19 +278,12 @@ struct RunReport: Codable {
                          String(format: "%.1f", r.bytesPerFrame), String(format: "%.2f", r.allocationsPerFrame),
                          "\(r.stateSlots)", String(format: "%+.1f%%", 100 * r.profilerOverhead)])
         }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
+        let nameWidth = rows.map { $0[0].count }.max() ?? 0
         let runs = scenarios.first?.p50Runs?.count ?? 1
         var out = "tuibench run — \(size), \(scenarios.first?.frames ?? 0) frames each"
             + (runs > 1 ? ", \(runs) repeats (the median repeat; spread = (max − min) / 2 / median of the p50s)" : "")
             + ", \(MachineInfo.isDebugBuild ? "DEBUG" : "release") build\n"
-        for (n, r) in rows.enumerated() {
-            out += r.enumerated().map { i, c in
-                i < 2 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[i] - c.count) + c
-            }.joined(separator: "  ") + "\n"
-            if n == 0 { out += widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n" }
-        }
+        out += textTable(rows, leftAligned: [0, 1])
         for r in scenarios {
             if let reclaim = r.maxReclaimFrameNanoseconds {
                 out += "\(r.name): slowest frame while reclaiming a removed subtree \(ReplayReport.duration(reclaim)); "
@@ -302,7 +295,7 @@ struct RunReport: Codable {
             let phases = ["evaluate", "layout", "draw", "diff"].compactMap { k in
                 r.phases[k].map { "\(k) \(ReplayReport.duration($0.p50Nanoseconds))" }
             }
-            out += "  " + r.name.padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
+            out += "  " + r.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                 + phases.joined(separator: ", ") + "\n"
         }
         out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities; "
