@@ -40,36 +40,43 @@ extension Profiler {
     @usableFromInline
     @discardableResult
     func endFrameRecording() -> FrameRecord? {
-        guard let capture = recorder.pointee.endFrame() else { return nil }
-        var record = FrameRecord(index: nextFrameIndex, start: capture.start, end: capture.end)
-        record.phaseTimes = capture.phaseTimes
-        record.phaseMask = capture.phasesSeen
-        record.counts = capture.counts
-        record.counterMask = capture.countersTouched
+        guard recorder.pointee.frameOpen else { return nil }
+        // The record is written in place, in its slot of the ring.
+        let slot = frameRing.count < frameCapacity ? frameRing.count : frameRingNext
+        if slot == frameRing.count { frameRing.append(FrameRecord(index: 0, start: 0, end: 0)) }
+        let index = nextFrameIndex
         nextFrameIndex += 1
-
-        if frameRing.count < frameCapacity {
-            frameRing.append(record)
-        } else {
-            frameRing[frameRingNext] = record
+        frameRingNext = (slot + 1) % frameCapacity
+        return frameRing.withUnsafeMutableBufferPointer { ring in
+            _ = recorder.pointee.endFrame(into: &ring[slot], index: index)
+            recordHistograms(ring[slot])
+            return ring[slot]
         }
-        frameRingNext = (frameRingNext + 1) % frameCapacity
+    }
 
-        // Histograms are preallocated when first used, so that after the first
-        // frame in which a phase or counter appears, recording never allocates
-        // and cannot disturb the allocation counts the engine measures.
+    /// Adds a finished frame to the frame, phase and counter histograms.
+    ///
+    /// Histograms are preallocated when first used, so that after the first
+    /// frame in which a phase or counter appears, recording never allocates
+    /// and cannot disturb the allocation counts the engine measures.
+    private func recordHistograms(_ record: borrowing FrameRecord) {
         if frameTimes.isEmpty && frameTimes.buckets.isEmpty { frameTimes = Histogram(preallocated: true) }
         frameTimes.record(record.duration)
-        for slot in 0..<NameRegistry.maxPhases where capture.phasesSeen & (1 << UInt16(slot)) != 0 {
+        var phases = record.phaseMask
+        while phases != 0 {
+            let slot = phases.trailingZeroBitCount
+            phases &= phases &- 1
             if phaseHistograms[slot].buckets.isEmpty { phaseHistograms[slot] = Histogram(preallocated: true) }
-            phaseHistograms[slot].record(capture.phaseTimes[slot])
+            phaseHistograms[slot].record(record.phaseTimes[slot])
         }
-        for slot in 0..<NameRegistry.maxCounters where capture.countersTouched & (1 << UInt16(slot)) != 0 {
+        var counters = record.counterMask
+        while counters != 0 {
+            let slot = counters.trailingZeroBitCount
+            counters &= counters &- 1
             if counterHistograms[slot].buckets.isEmpty { counterHistograms[slot] = Histogram(preallocated: true) }
-            let count = Int64(bitPattern: capture.counts[slot])
+            let count = Int64(bitPattern: record.counts[slot])
             counterHistograms[slot].record(count > 0 ? UInt64(count) : 0)
         }
-        return record
     }
 
     /// Whether a frame is open.

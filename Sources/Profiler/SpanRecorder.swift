@@ -25,16 +25,6 @@ struct SpanRecorder {
         var phase: UInt8
     }
 
-    /// What ``endFrame()`` hands to the profiler.
-    struct FrameCapture {
-        var start: UInt64
-        var end: UInt64
-        var phaseTimes: FrameSlots
-        var phasesSeen: UInt16
-        var counts: FrameSlots
-        var countersTouched: UInt16
-    }
-
     static let unrecorded: UInt64 = .max
     static let noPhase = NameRegistry.noPhase
 
@@ -80,7 +70,34 @@ struct SpanRecorder {
 
     /// Opens a span at `time`, or at the clock's time now when `time` is nil
     /// (read after the ring made room, so that work is not charged to the span).
+    ///
+    /// The common case — room in the ring, within `maxDepth`, not a phase —
+    /// is inlined into the caller: a body span is opened and closed hundreds
+    /// of times a frame, and every instruction here is paid each time.
+    @inline(__always)
     mutating func begin(_ name: SpanName, detail: UInt32, reason: UInt32, at time: UInt64?) -> SpanToken {
+        let spanDepth = depth
+        guard time == nil, name.phaseSlot == SpanRecorder.noPhase, spanDepth < maxDepth, !overflowing,
+              !ring.isFull
+        else { return beginInGeneral(name, detail: detail, reason: reason, at: time) }
+        depth = spanDepth &+ 1
+        let serial = nextSerial
+        nextSerial = serial == .max ? 1 : serial &+ 1
+        let now = clock.now()
+        let seq = ring.append(
+            SpanRing.Record(
+                start: now, end: now, name: name.index, detail: detail, reason: reason,
+                depth: UInt16(truncatingIfNeeded: spanDepth), phaseSlot: SpanRecorder.noPhase))
+        statistics.spansRecorded &+= 1
+        open[spanDepth] = OpenSpan(
+            seq: seq, start: now, serial: serial, previousPhase: currentPhase, phase: SpanRecorder.noPhase)
+        return SpanToken(serial: serial, depth: UInt32(truncatingIfNeeded: spanDepth))
+    }
+
+    /// ``begin(_:detail:reason:at:)`` for every case: phases, a full ring,
+    /// spans beyond `maxDepth`, a tree too large for the ring.
+    @inline(never)
+    mutating func beginInGeneral(_ name: SpanName, detail: UInt32, reason: UInt32, at time: UInt64?) -> SpanToken {
         let spanDepth = depth
         depth += 1
         let serial = nextSerial
@@ -120,7 +137,26 @@ struct SpanRecorder {
         return token
     }
 
+    /// Closes `token`'s span. The common case — the innermost span, not a
+    /// phase, not a root — is inlined into the caller.
+    @inline(__always)
     mutating func end(_ token: SpanToken) {
+        let spanDepth = Int(token.depth)
+        if spanDepth > 0, spanDepth == depth &- 1, spanDepth < maxDepth, !overflowing {
+            let span = open[spanDepth]
+            if span.serial == token.serial, token.isRecording, span.phase == SpanRecorder.noPhase,
+               span.seq != SpanRecorder.unrecorded {
+                let now = clock.now()
+                ring.setEnd(Swift.max(now, span.start), at: span.seq)
+                depth = spanDepth
+                return
+            }
+        }
+        endInGeneral(token)
+    }
+
+    @inline(never)
+    mutating func endInGeneral(_ token: SpanToken) {
         guard isOpen(token) else {
             if token.isRecording { statistics.unbalancedEnds += 1 }
             return
@@ -193,21 +229,28 @@ struct SpanRecorder {
         frameOpen = true
     }
 
-    mutating func endFrame() -> FrameCapture? {
-        guard frameOpen else { return nil }
+    /// Ends the open frame and writes its record into `record` in place (no
+    /// intermediate copies of the two 128-byte slot arrays). Returns `false`,
+    /// writing nothing, when no frame is open.
+    mutating func endFrame(into record: inout FrameRecord, index: Int) -> Bool {
+        guard frameOpen else { return false }
         frameOpen = false
         let now = Swift.max(clock.now(), frameStart)
         if isOpen(frameToken) {
             close(downTo: Int(frameToken.depth), at: now)
         }
         switchPhase(to: currentPhase, at: now)
-        let capture = FrameCapture(
-            start: frameStart, end: now, phaseTimes: phaseTimes, phasesSeen: phasesSeen,
-            counts: counts, countersTouched: countersTouched)
+        record.index = index
+        record.start = frameStart
+        record.end = now
+        record.phaseTimes = phaseTimes
+        record.phaseMask = phasesSeen
+        record.counts = counts
+        record.counterMask = countersTouched
         counts = FrameSlots()
         countersTouched = 0
         statistics.framesRecorded += 1
-        return capture
+        return true
     }
 
     mutating func add(_ amount: Int, to slot: UInt8) {

@@ -78,6 +78,12 @@ struct SpanRing {
         return true
     }
 
+    /// Fills in the end time of the record `seq`.
+    @inline(__always)
+    func setEnd(_ end: UInt64, at seq: UInt64) {
+        records[Int(truncatingIfNeeded: seq & mask)].end = end
+    }
+
     /// Appends `record`, which the caller has made room for.
     mutating func append(_ record: Record) -> UInt64 {
         let seq = writeSeq
