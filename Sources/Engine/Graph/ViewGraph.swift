@@ -146,24 +146,31 @@ public final class ViewGraph {
     static let reasonLabels: [SpanLabel] = [
         SpanLabel("appeared"), SpanLabel("input changed"), SpanLabel("state changed"), SpanLabel("environment changed"),
     ]
+    /// ``bodySpan`` and ``reasonLabels`` held by the graph: reading a static
+    /// costs a `swift_once` call, and a body span is opened hundreds of
+    /// times a frame.
+    let bodySpanName = ViewGraph.bodySpan
+    let reasonSpanLabels = ViewGraph.reasonLabels
 
     @inline(never)
-    func beginBodySpan<V: View>(_ profiler: Profiler, _ node: TypedViewNode<V>, _ reason: EvaluationReason) -> SpanToken {
-        profiler.begin(ViewGraph.bodySpan, detail: profileLabel(node), reason: ViewGraph.reasonLabels[reason.index])
+    func beginBodySpan(_ profiler: Profiler, _ node: ViewNode, _ info: ViewTypeInfo,
+                       _ reason: EvaluationReason) -> SpanToken {
+        profiler.begin(bodySpanName, detail: profileLabel(node, info), reason: reasonSpanLabels[reason.index])
     }
 
     /// The label a node's body spans carry: its view type, or its identity
-    /// path when ``profilesIdentityPaths`` is on. Made once per node.
-    func profileLabel<V: View>(_ node: TypedViewNode<V>) -> SpanLabel {
+    /// path when ``profilesIdentityPaths`` is on. Made once per type (per
+    /// node for paths).
+    func profileLabel(_ node: ViewNode, _ info: ViewTypeInfo) -> SpanLabel {
         if profilesIdentityPaths {
             if let label = node.profileLabel { return label }
             let label = SpanLabel(path(of: node))
             node.profileLabel = label
             return label
         }
-        if let label = node.info.profileLabel { return label }
-        let label = SpanLabel(IdentityTable.shortName(V.self))
-        node.info.profileLabel = label
+        if let label = info.profileLabel { return label }
+        let label = SpanLabel(IdentityTable.shortName(info.type))
+        info.profileLabel = label
         return label
     }
 
@@ -330,13 +337,18 @@ public final class ViewGraph {
         if recordsEvaluations { evaluationLog.append((node.identity, reason)) }
         invalidatePreferences(node)
         // One call site for `_reconcile` whether profiling or not; the span
-        // work is out of line, so this path stays as small as without it.
-        var span: SpanToken?
-        if let profiler = activeProfiler(profiler), typed.info.hasBody || profilesPrimitiveViews {
-            span = beginBodySpan(profiler, typed, reason)
+        // work is out of line and non-generic, so this path stays as small as
+        // without it, and a profiler that is attached but not recording costs
+        // a load and a branch.
+        var spanProfiler: Profiler?
+        var span = SpanToken.disabled
+        if let profiler = activeProfiler(profiler), profiler.isEnabled,
+           typed.info.hasBody || profilesPrimitiveViews {
+            span = beginBodySpan(profiler, node, typed.info, reason)
+            spanProfiler = profiler
         }
         V._reconcile(view, node: node, graph: self)
-        if let span { profiler?.end(span) }
+        if let spanProfiler { spanProfiler.end(span) }
         if pendingStateRestore != nil { finishStateRestore(node) }
     }
 

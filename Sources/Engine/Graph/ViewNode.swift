@@ -183,8 +183,11 @@ final class ViewTypeInfo {
     let hasBody: Bool
     /// The label of the type's body spans in profiles, made on first use.
     var profileLabel: SpanLabel?
+    /// The view type itself, for its name.
+    let type: Any.Type
 
     init<V: View>(_ type: V.Type) {
+        self.type = type
         equatable = V.self as? any Equatable.Type
         isPlainData = _isPOD(V.self)
         properties = DynamicPropertyLayout.of(V.self)
