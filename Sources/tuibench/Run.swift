@@ -70,6 +70,9 @@ struct Run: ParsableCommand {
     @Option(help: "What changes per frame: leaf (the scenario's changing leaf or row) or none (an equal root each frame).")
     var change: Change = .leaf
 
+    @Flag(help: "Also run the profiler-cost pass with no profiler on either host (an A/A control): the difference it reports (profilerControlOverhead in JSON, a line in text) is the method's own noise on this machine.")
+    var profilerControl = false
+
     func parsedSize() throws -> (Int, Int) { try Run.parse(size: size) }
 
     static func parse(size: String) throws -> (Int, Int) {
@@ -104,9 +107,7 @@ struct Run: ParsableCommand {
         var runs = [[RunResult]](repeating: [], count: names.count)
         for _ in 0..<repeats {
             for (i, name) in names.enumerated() {
-                let scenario = Scenarios.make(name, depth: depth, fanout: fanout, rows: rows, subtree: subtree,
-                                              period: period)!
-                runs[i].append(measure(scenario, columns: columns, rows: screenRows))
+                runs[i].append(measure(makeScenario(name), columns: columns, rows: screenRows))
             }
         }
         let results = runs.map(Run.combine)
@@ -167,7 +168,7 @@ struct Run: ParsableCommand {
         // Counts of the measured run, before the profiled pass renders more frames.
         let stateSlots = host.graph.stateSlotCount, identities = host.graph.identities.count
         let pending = host.graph.pendingReclamation, peak = MachineInfo.peakMemoryBytes
-        let pass = profilerPass(scenario, host: host, from: frame)
+        let pass = profilerPass(scenario.name, columns: columns, rows: rows)
         let totalTime = Double(times.reduce(0, +))
         let fps: Double = times.isEmpty || totalTime == 0 ? 0 : 1e9 * Double(times.count) / totalTime
         var parameters = scenario.parameters
@@ -186,7 +187,9 @@ struct Run: ParsableCommand {
                          maxFrameNanoseconds: maxFrame, maxReclaimFrameNanoseconds: reclaim,
                          pendingReclamation: pending,
                          profilerOffP50Nanoseconds: pass.offP50, profilerOnP50Nanoseconds: pass.onP50,
-                         profilerOverhead: pass.overhead)
+                         profilerOverhead: pass.overhead,
+                         profilerControlOverhead: profilerControl
+                            ? profilerPass(scenario.name, columns: columns, rows: rows, profiled: false).overhead : nil)
     }
 }
 
@@ -225,12 +228,16 @@ struct RunResult: Codable {
     var maxReclaimFrameNanoseconds: UInt64?
     /// Detached subtrees (entries of the reclamation queue) not yet reclaimed at the end of the run.
     var pendingReclamation: Int
-    /// Median frame with the profiler off and on, from interleaved blocks
-    /// of a pass after the measured one, frames alternating (see ``Run/profilerPass(_:host:from:)``).
+    /// Median frame with the profiler off and on, from a pass after the
+    /// measured one: two hosts render the same frames in lockstep, one
+    /// profiled (see ``Run/profilerPass(_:columns:rows:)``).
     var profilerOffP50Nanoseconds: UInt64
     var profilerOnP50Nanoseconds: UInt64
     /// On against off: 0.08 means profiling made the median frame 8% slower.
     var profilerOverhead: Double
+    /// With `--profiler-control`: the same pass with no profiler on either
+    /// host; how far from zero it lands is the method's noise.
+    var profilerControlOverhead: Double?
     /// With `--repeats`: the p50 of each repeat, in order; this result is
     /// the repeat whose p50 is the median.
     var p50Runs: [UInt64]?
@@ -290,6 +297,13 @@ struct RunReport: Codable {
                 out += "\(r.pendingReclamation) detached subtrees still queued for reclamation at the end\n"
             }
         }
+        let controls = scenarios.compactMap { r in
+            r.profilerControlOverhead.map { "\(r.name) \(String(format: "%+.1f%%", 100 * $0))" }
+        }
+        if !controls.isEmpty {
+            out += "profiler-cost control (no profiler on either host; the method's own noise): "
+                + controls.joined(separator: ", ") + "\n"
+        }
         out += "phase p50 (profiled pass):\n"
         for r in scenarios {
             let phases = ["evaluate", "layout", "draw", "diff"].compactMap { k in
@@ -299,7 +313,7 @@ struct RunReport: Codable {
                 + phases.joined(separator: ", ") + "\n"
         }
         out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities; "
-        out += "profiler on = median frame with the profiler recording against without, on alternating frames."
+        out += "profiler on = median frame with the profiler recording against without (two hosts, the same frames, in lockstep)."
         return out
     }
 }
@@ -307,9 +321,13 @@ struct RunReport: Codable {
 
 extension Run {
     /// What the profiler costs and where frame time goes, from a pass after
-    /// the measured one whose frames alternate between profiler on and off,
-    /// so that drift of the machine lands on both sides equally. The phases
-    /// come from the profiled frames.
+    /// the measured one. Two fresh hosts render the same frames in lockstep,
+    /// one with a profiler recording and one without (the order within each
+    /// pair of renders alternating), so every frame of the scenario is timed
+    /// both ways: a scenario whose frames differ (a subtree that comes and
+    /// goes, a resize every few frames) cannot land its slow frames on one
+    /// side, and drift of the machine lands on both sides equally. The
+    /// phases come from the profiled host.
     struct ProfilerPass {
         var phases: [String: PhaseTimes]
         var offP50: UInt64
@@ -318,26 +336,38 @@ extension Run {
         var overhead: Double { offP50 == 0 ? 0 : Double(onP50) / Double(offP50) - 1 }
     }
 
-    func profilerPass(_ scenario: Scenario, host: OffscreenHost, from start: Int) -> ProfilerPass {
-        let count = 2 * max(20, min(frames, 300))
-        let profiler = Profiler(spanCapacity: 1 << 20, frameCapacity: count / 2 + 16)
-        var on: [UInt64] = [], off: [UInt64] = []
-        on.reserveCapacity(count / 2)
-        off.reserveCapacity(count / 2)
-        var frame = start
-        for i in 0..<count {
-            // On, off, off, on, …: frames next to each other are as alike as
-            // frames get, and the pattern cancels both drift and anything
-            // that alternates frame by frame.
-            let profiling = i % 4 == 0 || i % 4 == 3
-            host.profiler = profiling ? profiler : nil
-            if change == .leaf { frame += 1 }
-            let t0 = monotonicNanoseconds()
-            scenario.render(frame, host)
-            let elapsed = monotonicNanoseconds() - t0
-            if profiling { on.append(elapsed) } else { off.append(elapsed) }
+    func profilerPass(_ name: String, columns: Int, rows: Int, profiled: Bool = true) -> ProfilerPass {
+        let count = max(20, min(frames, 300))
+        // The default span ring, as `TUI_PROFILE` gives an app: once full it
+        // drops its oldest frames, and that cost is part of what is measured.
+        let profiler = Profiler(frameCapacity: count + 16)
+        // Each host gets its own scenario: some keep per-run state (state-tree's binding).
+        let sides = [true, false].map { _ in
+            (scenario: makeScenario(name), host: OffscreenHost(columns: columns, rows: rows))
         }
-        host.profiler = nil
+        var frame = 0
+        for _ in 0..<max(warmup, 1) {
+            frame += 1
+            for side in sides { side.scenario.render(frame, side.host) }
+        }
+        if profiled { sides[0].host.profiler = profiler }
+        var on: [UInt64] = [], off: [UInt64] = []
+        on.reserveCapacity(count)
+        off.reserveCapacity(count)
+        for i in 0..<count {
+            if change == .leaf { frame += 1 }
+            // On first, then off first, …: whichever renders second finds
+            // the other's data in the caches half the time.
+            for k in 0..<2 {
+                let profiled = (i + k) % 2 == 0
+                let side = sides[profiled ? 0 : 1]
+                let t0 = monotonicNanoseconds()
+                side.scenario.render(frame, side.host)
+                let elapsed = monotonicNanoseconds() - t0
+                if profiled { on.append(elapsed) } else { off.append(elapsed) }
+            }
+        }
+        sides[0].host.profiler = nil
         var phases: [String: PhaseTimes] = [:]
         for phase in SpanName.builtInPhases {
             guard let h = profiler.histogram(for: phase), h.count > 0 else { continue }
@@ -346,5 +376,9 @@ extension Run {
                                               p99Nanoseconds: UInt64(s.p99), maxNanoseconds: UInt64(s.max))
         }
         return ProfilerPass(phases: phases, offP50: Percentiles(off).median, onP50: Percentiles(on).median)
+    }
+
+    func makeScenario(_ name: String) -> Scenario {
+        Scenarios.make(name, depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)!
     }
 }
