@@ -28,8 +28,10 @@ extension Profiler {
     /// if let frame = profiler.endFrame() { print(frame.duration) }
     /// ```
     ///
-    /// - Complexity: O(phases + counters used); allocates only in the first
-    ///   frame in which a phase or counter appears.
+    /// - Complexity: O(1) per frame amortised: the record is written in place
+    ///   in the frame ring, and every ``aggregationBatch``-th frame folds the
+    ///   batch into the histograms. Allocates only in the first batch in which
+    ///   a phase or counter appears.
     @inlinable
     @discardableResult
     public func endFrame() -> FrameRecord? {
@@ -47,11 +49,36 @@ extension Profiler {
         let index = nextFrameIndex
         nextFrameIndex += 1
         frameRingNext = (slot + 1) % frameCapacity
-        return frameRing.withUnsafeMutableBufferPointer { ring in
+        let record = frameRing.withUnsafeMutableBufferPointer { ring in
             _ = recorder.pointee.endFrame(into: &ring[slot], index: index)
-            recordHistograms(ring[slot])
             return ring[slot]
         }
+        unaggregatedFrames += 1
+        if unaggregatedFrames >= Swift.min(Profiler.aggregationBatch, frameCapacity) { aggregatePendingFrames() }
+        return record
+    }
+
+    /// Frames whose records are folded into the histograms together.
+    ///
+    /// Updating nine histograms (frame, phases, counters) every frame touches
+    /// a cache line in each, and inside a render loop those lines are cold: it
+    /// measured about 0.4 µs per frame, 10% of a 4 µs frame (`tuibench run
+    /// state-churn`). Folding the records in batches touches each line once
+    /// per batch; the batch frame pays a few microseconds instead. Reading a
+    /// histogram folds what is pending first, so results are always exact.
+    public static let aggregationBatch = 64
+
+    /// Folds the frame records not yet counted into the histograms, oldest
+    /// first.
+    func aggregatePendingFrames() {
+        guard unaggregatedFrames > 0 else { return }
+        let count = frameRing.count
+        var position = (frameRingNext - unaggregatedFrames + count) % count
+        for _ in 0..<unaggregatedFrames {
+            recordHistograms(frameRing[position])
+            position = position + 1 == count ? 0 : position + 1
+        }
+        unaggregatedFrames = 0
     }
 
     /// Adds a finished frame to the frame, phase and counter histograms.
@@ -135,11 +162,15 @@ extension Profiler {
     /// This and the other histograms are values: reading one while frames are
     /// still being recorded costs one copy (one allocation) at the next
     /// ``endFrame()``. Read them after the run.
-    public var frameTimeHistogram: Histogram { frameTimes }
+    public var frameTimeHistogram: Histogram {
+        aggregatePendingFrames()
+        return frameTimes
+    }
 
     /// Time spent in `phase` per frame, over every frame in which a span of
     /// that phase ran; `nil` if none did or `phase` is not a phase.
     public func histogram(for phase: SpanName) -> Histogram? {
+        aggregatePendingFrames()
         guard phase.isPhase, case let histogram = phaseHistograms[Int(phase.phaseSlot)], !histogram.isEmpty else {
             return nil
         }
@@ -149,6 +180,7 @@ extension Profiler {
     /// Per-frame values of `counter`, over every frame it was pushed in; `nil`
     /// if it never was.
     public func histogram(for counter: Counter) -> Histogram? {
+        aggregatePendingFrames()
         guard case let histogram = counterHistograms[Int(counter.slot)], !histogram.isEmpty else { return nil }
         return histogram
     }

@@ -58,6 +58,9 @@ public final class Profiler {
     /// first recorded into, and updated in place after that.
     @exclusivity(unchecked) var phaseHistograms = [Histogram](repeating: Histogram(), count: NameRegistry.maxPhases)
     @exclusivity(unchecked) var counterHistograms = [Histogram](repeating: Histogram(), count: NameRegistry.maxCounters)
+    /// The newest frame records not yet folded into the histograms (see
+    /// ``aggregationBatch``).
+    @exclusivity(unchecked) var unaggregatedFrames = 0
 
     /// Creates a profiler and allocates its storage.
     ///
@@ -243,6 +246,7 @@ public final class Profiler {
         frameRing.removeAll(keepingCapacity: true)
         frameRingNext = 0
         nextFrameIndex = 0
+        unaggregatedFrames = 0
         frameTimes.removeAll()
         for slot in phaseHistograms.indices { phaseHistograms[slot].removeAll() }
         for slot in counterHistograms.indices { counterHistograms[slot].removeAll() }

@@ -104,6 +104,32 @@ struct FrameRecordTests {
         #expect(frames.min == 1 && frames.max == 101)   // layout n, plus 1 for diff on even frames
     }
 
+    @Test("histograms folded in batches count every frame, whatever the frame capacity and however often they are read",
+          arguments: [1, 5, 64, 1024])
+    func batchedHistograms(frameCapacity: Int) {
+        let clock = ManualClock(now: 5_000)
+        let profiler = Profiler(spanCapacity: 256, frameCapacity: frameCapacity, clock: .manual(clock))
+        var expected: [UInt64] = []
+        for n in 1...(3 * Profiler.aggregationBatch + 7) {
+            profiler.beginFrame()
+            profiler.measure(.layout) { clock.advance(by: UInt64(n)) }
+            profiler.endFrame()
+            expected.append(UInt64(n))
+            // Read now and then, mid-batch: a read folds what is pending, and
+            // nothing may be counted twice or skipped.
+            if n % 37 == 0 {
+                #expect(profiler.histogram(for: .layout)?.count == n)
+            }
+        }
+        var reference = Histogram()
+        for value in expected { reference.record(value) }
+        #expect(profiler.histogram(for: .layout) == reference)
+        #expect(profiler.frameTimeHistogram.count == expected.count)
+        #expect(profiler.frames.count == min(frameCapacity, expected.count))
+        profiler.reset()
+        #expect(profiler.frameTimeHistogram.isEmpty)
+    }
+
     @Test("beginFrame while a frame is open ends it first; endFrame with no frame returns nil")
     func frameEdges() {
         let (profiler, clock) = makeProfiler()
