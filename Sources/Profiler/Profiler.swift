@@ -22,11 +22,14 @@
 ///
 /// **Cost.** Off: `begin`, `end`, `add` and `beginFrame` are `@inlinable` and
 /// test one `Bool` reached through a pointer (two loads, one branch); nothing
-/// allocates. On: one clock read (`clock_gettime(CLOCK_MONOTONIC)`, about
-/// 30 ns) and a 32-byte store per `begin` and per `end`. Nothing allocates,
-/// except once, in the first frame in which each phase or counter appears
-/// (its histogram, 58 KiB) — so the allocation counts the engine pushes are
-/// not disturbed by profiling. The ring's memory (32 bytes a span) is
+/// allocates. On: one clock read and a 32-byte store per `begin` and per
+/// `end` — the timestamp counter where it is trustworthy (about 10 ns, and it
+/// does not wait for earlier instructions), else `clock_gettime` (about 26 ns;
+/// see ``ProfilerClock``) — and per frame a record written in place, folded
+/// into the histograms 64 frames at a time (``aggregationBatch``). Nothing
+/// allocates, except once, in the first batch in which each phase or counter
+/// appears (its histogram, 58 KiB) — so the allocation counts the engine
+/// pushes are not disturbed by profiling. The ring's memory (32 bytes a span) is
 /// allocated at `init` but untouched until written.
 ///
 /// **Threads.** A profiler records one thread's spans — the render loop's. It

@@ -7,12 +7,18 @@ import Musl
 /// Where a ``Profiler`` reads time: nanoseconds from an arbitrary, fixed
 /// origin, never going backwards.
 ///
-/// ``monotonic`` reads `clock_gettime(CLOCK_MONOTONIC)` directly. On Linux
-/// that is a vDSO call, no system call: about 30 ns on the x86-64 machine we
-/// measured, against about 65 ns for `ContinuousClock.now` (which goes
-/// through the Swift runtime and builds a 128-bit `Duration`). It is the
-/// clock Perfetto and `perf` use, so timestamps line up with theirs. On
-/// platforms without Glibc or Musl it falls back to `ContinuousClock`.
+/// ``monotonic`` gives `CLOCK_MONOTONIC` nanoseconds, the clock Perfetto and
+/// `perf` use, so timestamps line up with theirs. Where the processor's
+/// timestamp counter is a trustworthy clock (x86-64 Linux with an invariant
+/// counter the kernel itself uses), spans read the counter and convert it,
+/// re-anchored to a real `clock_gettime` reading at every root span (every
+/// frame): a plain `rdtsc` does not wait for earlier instructions to finish,
+/// and `clock_gettime`'s `rdtscp` does, which inside a render loop is most of
+/// a span's cost. Elsewhere, or with `TUI_PROFILE_CLOCK=clock_gettime` in the
+/// environment, or with ``monotonic(usingTimestampCounter:)`` `false`, every
+/// read is a `clock_gettime` call (a vDSO call on Linux, about 26 ns in a
+/// tight loop, against about 65 ns for `ContinuousClock.now`). On platforms
+/// without Glibc or Musl it falls back to `ContinuousClock`.
 ///
 /// ``manual(_:)`` reads a ``ManualClock`` you advance yourself, for tests
 /// that need exact, repeatable times.
@@ -32,9 +38,40 @@ public struct ProfilerClock {
     }
 
     @usableFromInline let source: Source
+    /// Whether spans may read the timestamp counter (``monotonic`` only).
+    let usesTimestampCounter: Bool
 
-    /// The system's monotonic clock.
-    public static var monotonic: ProfilerClock { ProfilerClock(source: .monotonic) }
+    @usableFromInline
+    init(source: Source, usesTimestampCounter: Bool = false) {
+        self.source = source
+        self.usesTimestampCounter = usesTimestampCounter
+    }
+
+    /// The system's monotonic clock, read through the timestamp counter
+    /// where that is trustworthy.
+    public static var monotonic: ProfilerClock { monotonic(usingTimestampCounter: true) }
+
+    /// The system's monotonic clock; with `usingTimestampCounter` false,
+    /// every read is a `clock_gettime` call.
+    public static func monotonic(usingTimestampCounter: Bool) -> ProfilerClock {
+        ProfilerClock(source: .monotonic,
+                      usesTimestampCounter: usingTimestampCounter && TimestampCounter.process != nil)
+    }
+
+    /// How this clock reads time, for reports: `timestamp counter (2.60 GHz),
+    /// anchored to CLOCK_MONOTONIC every frame`, `clock_gettime(CLOCK_MONOTONIC)`
+    /// or `manual`.
+    public var readingDescription: String {
+        switch source {
+        case .manual: return "manual"
+        case .monotonic:
+            guard usesTimestampCounter, let counter = TimestampCounter.process else {
+                return "clock_gettime(CLOCK_MONOTONIC)"
+            }
+            let gigahertz = 1 / counter.nanosecondsPerTick(at: TimestampCounter.pair())
+            return "timestamp counter (\(Double(Int(gigahertz * 100)) / 100) GHz), anchored to CLOCK_MONOTONIC every frame"
+        }
+    }
 
     /// A clock that reads `clock.now`.
     public static func manual(_ clock: ManualClock) -> ProfilerClock {

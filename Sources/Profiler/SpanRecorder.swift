@@ -37,6 +37,13 @@ struct SpanRecorder {
     var ring: SpanRing
     var overflowing = false
     let clock: ProfilerClock
+    /// Reading time from the timestamp counter (see ``TimestampCounter``):
+    /// `now = anchorNanoseconds + (counter - anchorTicks) × nanosecondsPerTick`,
+    /// re-anchored at every root span.
+    let usesTimestampCounter: Bool
+    var anchorTicks: UInt64 = 0
+    var anchorNanoseconds: UInt64 = 0
+    var nanosecondsPerTick: Double = 1
     var statistics = ProfilerStatistics()
 
     var currentPhase = SpanRecorder.noPhase
@@ -55,6 +62,48 @@ struct SpanRecorder {
         self.open = .allocate(capacity: self.maxDepth)
         self.ring = SpanRing(capacity: spanCapacity)
         self.clock = clock
+        #if arch(x86_64) && os(Linux)
+        self.usesTimestampCounter = clock.usesTimestampCounter
+        if let counter = TimestampCounter.process, usesTimestampCounter {
+            nanosecondsPerTick = counter.initialNanosecondsPerTick
+            let pair = TimestampCounter.pair()
+            anchorTicks = pair.ticks
+            anchorNanoseconds = pair.nanoseconds
+        }
+        #else
+        self.usesTimestampCounter = false
+        #endif
+    }
+
+    /// The time now, in nanoseconds.
+    @inline(__always)
+    func now() -> UInt64 {
+        #if arch(x86_64) && os(Linux)
+        if usesTimestampCounter {
+            let elapsed = readTimestampCounter() &- anchorTicks
+            // A counter read a hair behind the anchor (another CPU) is the anchor.
+            guard Int64(bitPattern: elapsed) > 0 else { return anchorNanoseconds }
+            return anchorNanoseconds &+ UInt64(Double(elapsed) * nanosecondsPerTick)
+        }
+        #endif
+        return clock.now()
+    }
+
+    /// The time now for a root span: with the timestamp counter, a real
+    /// clock reading that re-anchors the conversion (never earlier than the
+    /// last time handed out, so trees do not overlap) and refines its rate.
+    mutating func rootNow() -> UInt64 {
+        #if arch(x86_64) && os(Linux)
+        if usesTimestampCounter, let counter = TimestampCounter.process {
+            let predicted = now()
+            let pair = TimestampCounter.pair()
+            nanosecondsPerTick = counter.nanosecondsPerTick(at: pair)
+            anchorTicks = pair.ticks
+            anchorNanoseconds = Swift.max(pair.nanoseconds, predicted)
+            return anchorNanoseconds
+        }
+        #endif
+        return clock.now()
     }
 
     func deallocate() {
@@ -77,13 +126,13 @@ struct SpanRecorder {
     @inline(__always)
     mutating func begin(_ name: SpanName, detail: UInt32, reason: UInt32, at time: UInt64?) -> SpanToken {
         let spanDepth = depth
-        guard time == nil, name.phaseSlot == SpanRecorder.noPhase, spanDepth < maxDepth, !overflowing,
+        guard time == nil, name.phaseSlot == SpanRecorder.noPhase, spanDepth > 0, spanDepth < maxDepth, !overflowing,
               !ring.isFull
         else { return beginInGeneral(name, detail: detail, reason: reason, at: time) }
         depth = spanDepth &+ 1
         let serial = nextSerial
         nextSerial = serial == .max ? 1 : serial &+ 1
-        let now = clock.now()
+        let now = self.now()
         let seq = ring.append(
             SpanRing.Record(
                 start: now, end: now, name: name.index, detail: detail, reason: reason,
@@ -118,7 +167,7 @@ struct SpanRecorder {
                 statistics.truncatedTrees += 1
             }
         }
-        let now = time ?? clock.now()
+        let now = time ?? (spanDepth == 0 ? rootNow() : self.now())
         var seq = SpanRecorder.unrecorded
         if !overflowing {
             seq = ring.append(
@@ -146,7 +195,7 @@ struct SpanRecorder {
             let span = open[spanDepth]
             if span.serial == token.serial, token.isRecording, span.phase == SpanRecorder.noPhase,
                span.seq != SpanRecorder.unrecorded {
-                let now = clock.now()
+                let now = self.now()
                 ring.setEnd(Swift.max(now, span.start), at: span.seq)
                 depth = spanDepth
                 return
@@ -161,13 +210,14 @@ struct SpanRecorder {
             if token.isRecording { statistics.unbalancedEnds += 1 }
             return
         }
-        close(downTo: Int(token.depth), at: clock.now())
+        close(downTo: Int(token.depth), at: self.now())
     }
 
     /// Closes `token`'s span and opens a sibling named `name` at the same
     /// instant: one clock read instead of two between consecutive phases.
     mutating func transition(_ token: SpanToken, to name: SpanName, detail: UInt32, reason: UInt32) -> SpanToken {
-        let now = clock.now()
+        // A root's sibling is a root: it re-anchors the clock as any root does.
+        let now = token.depth == 0 ? rootNow() : self.now()
         if isOpen(token) {
             close(downTo: Int(token.depth), at: now)
         } else if token.isRecording {
@@ -223,7 +273,7 @@ struct SpanRecorder {
         phasesSeen = 0
         frameToken = begin(.frame, detail: NameRegistry.noLabel, reason: NameRegistry.noLabel)
         let depth = Int(frameToken.depth)
-        frameStart = depth < maxDepth ? open[depth].start : clock.now()
+        frameStart = depth < maxDepth ? open[depth].start : self.now()
         // A phase already open around the frame starts counting afresh.
         phaseMark = frameStart
         frameOpen = true
@@ -235,7 +285,7 @@ struct SpanRecorder {
     mutating func endFrame(into record: inout FrameRecord, index: Int) -> Bool {
         guard frameOpen else { return false }
         frameOpen = false
-        let now = Swift.max(clock.now(), frameStart)
+        let now = Swift.max(self.now(), frameStart)
         if isOpen(frameToken) {
             close(downTo: Int(frameToken.depth), at: now)
         }

@@ -1,4 +1,5 @@
 import Engine
+import Profiler
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,9 @@ struct MachineInfo: Codable {
     var profilingHooks: Bool?
     /// How the C allocator was set up for the run (`tuibench run --allocator`).
     var allocator: String?
+    /// How the profiler reads time (the timestamp counter anchored to
+    /// CLOCK_MONOTONIC, or clock_gettime on every read).
+    var profilerClock: String?
 
     static var current: MachineInfo {
         var name = utsname()
@@ -29,7 +33,7 @@ struct MachineInfo: Codable {
         return MachineInfo(os: "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))", cpu: cpu,
                            cores: ProcessInfo.processInfo.activeProcessorCount, toolchain: compilerVersion,
                            build: isDebugBuild ? "debug" : "release", profilingHooks: engineHasProfilingHooks,
-                           allocator: allocatorSetting)
+                           allocator: allocatorSetting, profilerClock: ProfilerClock.monotonic.readingDescription)
     }
 
     nonisolated(unsafe) static var allocatorSetting = "default"

@@ -313,7 +313,8 @@ struct RunReport: Codable {
                 + phases.joined(separator: ", ") + "\n"
         }
         out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities; "
-        out += "profiler on = median frame with the profiler recording against without (two hosts, the same frames, in lockstep)."
+        out += "profiler on = median frame with the profiler recording against without (two hosts, the same frames, in lockstep; "
+        out += "its clock: \(ProfilerClock.monotonic.readingDescription))."
         return out
     }
 }
