@@ -6,22 +6,28 @@ import Foundation
 struct AB: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ab",
-        abstract: "Compare two tuibench builds by running them in turn (A B B A …) and reporting median ratios.",
+        abstract: "Compare two tuibench builds frame by frame in lockstep, or by whole runs in turn.",
         discussion: """
-            Wall time measured in two separate sessions is not comparable on a shared machine: on \
-            ours the same binaries' p50 for some scenarios moved by 20–25% within half an hour, \
-            while each session's own spread stayed within ±2%. `ab` runs `BASELINE run …` and \
-            `CANDIDATE run …` alternately (A B, B A, A B, …) --runs times each and prints, per \
-            scenario, both median p50s, their ratio and the range of the per-pair ratios. A change \
-            is called only when every pair agrees on its direction; otherwise the verdict is \
-            "noise". Even an agreed difference of a few percent can come from where the compiler \
-            placed code rather than from what changed: two builds of the same engine differing by \
-            one unused function measured up to 4.6% apart (Fixtures/tools/profiler-off-overhead \
-            with CONTROL=1). Exit status 1 when a build fails or does not print a run report.
+            Wall time measured at different moments is not comparable on a shared machine: on ours \
+            the same binary's p50 switches between two levels about 1.5× apart, a few seconds at a \
+            time, so even two builds run one after the other can land in different levels. By \
+            default (--mode lockstep) `ab` starts, per scenario, a frame server of each build \
+            (`tuibench frame-server`, a hidden subcommand) pinned to the same core and asks them for \
+            frames in turn, ten at a time, dropping the first frame of each turn (it pays for the \
+            switch): frame i of both builds is rendered within milliseconds, in the same machine \
+            state. The ratio is the median of the per-frame ratios (frame i is the same frame in \
+            both); each run is cut into 5 blocks, and a change is called only when every block's \
+            median ratio agrees on its direction, otherwise the verdict is "noise". The same \
+            binary against itself comes out within ±0.4%. --mode runs runs whole `run` reports of \
+            each build alternately (A B, B A, …) --runs times each instead. Even an agreed \
+            difference of a percent can come from where the compiler placed code rather than from \
+            what changed (Fixtures/tools/profiler-off-overhead with CONTROL=1 measures that). Exit \
+            status 1 when a build fails or stops answering.
 
             Examples:
               tuibench ab .build-old/release/tuibench .build/release/tuibench
-              tuibench ab old/tuibench new/tuibench tree list --runs 9 --frames 1000
+              tuibench ab old/tuibench new/tuibench tree list --runs 5 --frames 1000
+              tuibench ab old/tuibench new/tuibench --mode runs
             """
     )
 
@@ -33,6 +39,13 @@ struct AB: ParsableCommand {
     @Option(help: "Warm-up frames per run.") var warmup: Int = 50
     @Option(help: "state-churn subtree size.") var subtree: Int = 10000
     @Option(help: "Screen size COLUMNSxROWS.") var size: String = "200x60"
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable { case lockstep, runs }
+
+    @Option(help: """
+        lockstep: per scenario, one frame server of each build, asked for frames in turn (A B, B A, …),         so both see the machine in the same state, microseconds apart; --runs fresh pairs of servers.         runs: whole `run` reports of each build in turn, --runs times each.
+        """)
+    var mode: Mode = .lockstep
 
     func validate() throws {
         for path in [baseline, candidate] where !FileManager.default.isExecutableFile(atPath: path) {
@@ -48,6 +61,10 @@ struct AB: ParsableCommand {
     }
 
     func run() throws {
+        if mode == .lockstep {
+            print(try lockstep())
+            return
+        }
         let arguments = ["run"] + scenarios + ["--frames", "\(frames)", "--warmup", "\(warmup)",
                                                "--subtree", "\(subtree)", "--size", size, "--format", "json"]
         var a: [RunReport] = [], b: [RunReport] = []
@@ -67,34 +84,57 @@ struct AB: ParsableCommand {
         print(AB.table(a, b))
     }
 
-    /// Runs `executable` with `arguments` and decodes its JSON report.
-    static func report(_ executable: String, _ arguments: [String]) throws -> RunReport {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        // The child's stderr goes to a file (no progress lines mixed into
-        // ours, and no pipe to fill up); it is shown if the child fails.
-        let errorPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tuibench-ab-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err").path
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: errorPath) }
-        process.standardError = FileHandle(forWritingAtPath: errorPath)
-        do {
-            try process.run()
-        } catch {
-            FileHandle.standardError.write(Data("tuibench ab: cannot run \(executable): \(error)\n".utf8))
-            throw ExitCode(1)
+    /// A child tuibench with its stdout on a pipe and its stderr in a
+    /// temporary file (no progress lines mixed into ours, and no pipe to fill
+    /// up), shown by ``failure(_:_:_:)`` if it fails.
+    struct Child {
+        let process: Process
+        let stdout: Pipe
+        let errorPath: String
+        let executable: String
+        let arguments: [String]
+
+        init(_ executable: String, _ arguments: [String], stdin: Pipe? = nil) throws {
+            self.executable = executable
+            self.arguments = arguments
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            stdout = Pipe()
+            process.standardOutput = stdout
+            if let stdin { process.standardInput = stdin }
+            errorPath = FileManager.default.temporaryDirectory
+                .appendingPathComponent("tuibench-ab-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err").path
+            _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: errorPath)
+            do {
+                try process.run()
+            } catch {
+                try? FileManager.default.removeItem(atPath: errorPath)
+                FileHandle.standardError.write(Data("tuibench ab: cannot run \(executable): \(error)\n".utf8))
+                throw ExitCode(1)
+            }
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let report = try? JSONDecoder().decode(RunReport.self, from: data) else {
+
+        /// Reports the child's failure with its stderr and throws.
+        func failure(_ what: String) -> ExitCode {
             let detail = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
             FileHandle.standardError.write(Data(
-                "tuibench ab: \(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus) without a run report\n\(detail)".utf8))
-            throw ExitCode(1)
+                "tuibench ab: \(executable) \(arguments.joined(separator: " ")) \(what)\n\(detail)".utf8))
+            return ExitCode(1)
         }
+
+        func removeErrorFile() { try? FileManager.default.removeItem(atPath: errorPath) }
+    }
+
+    /// Runs `executable` with `arguments` and decodes its JSON report.
+    static func report(_ executable: String, _ arguments: [String]) throws -> RunReport {
+        let child = try Child(executable, arguments)
+        defer { child.removeErrorFile() }
+        let data = child.stdout.fileHandleForReading.readDataToEndOfFile()
+        child.process.waitUntilExit()
+        guard child.process.terminationStatus == 0, let report = try? JSONDecoder().decode(RunReport.self, from: data)
+        else { throw child.failure("exited \(child.process.terminationStatus) without a run report") }
         return report
     }
 
