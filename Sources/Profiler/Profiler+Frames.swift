@@ -14,7 +14,7 @@ extension Profiler {
 
     @usableFromInline
     func beginFrameRecording() {
-        if recorder.pointee.frameOpen { endFrameRecording() }
+        if recorder.pointee.frameOpen { _ = endFrameRecording() }
         recorder.pointee.beginFrame()
     }
 
@@ -35,27 +35,28 @@ extension Profiler {
     @inlinable
     @discardableResult
     public func endFrame() -> FrameRecord? {
-        guard recorder.pointee.isEnabled else { return nil }
-        return endFrameRecording()
+        guard recorder.pointee.isEnabled, endFrameRecording() else { return nil }
+        // Read here, inlined, so that a caller that drops the record (a
+        // render loop) does not pay for copying its 290 bytes.
+        return frameRing[frameRingNext == 0 ? frameRing.count - 1 : frameRingNext - 1]
     }
 
+    /// Ends the open frame into the frame ring; false when none was open.
     @usableFromInline
-    @discardableResult
-    func endFrameRecording() -> FrameRecord? {
-        guard recorder.pointee.frameOpen else { return nil }
+    func endFrameRecording() -> Bool {
+        guard recorder.pointee.frameOpen else { return false }
         // The record is written in place, in its slot of the ring.
         let slot = frameRing.count < frameCapacity ? frameRing.count : frameRingNext
         if slot == frameRing.count { frameRing.append(FrameRecord(index: 0, start: 0, end: 0)) }
         let index = nextFrameIndex
         nextFrameIndex += 1
         frameRingNext = (slot + 1) % frameCapacity
-        let record = frameRing.withUnsafeMutableBufferPointer { ring in
+        frameRing.withUnsafeMutableBufferPointer { ring in
             _ = recorder.pointee.endFrame(into: &ring[slot], index: index)
-            return ring[slot]
         }
         unaggregatedFrames += 1
         if unaggregatedFrames >= Swift.min(Profiler.aggregationBatch, frameCapacity) { aggregatePendingFrames() }
-        return record
+        return true
     }
 
     /// Frames whose records are folded into the histograms together.
@@ -74,9 +75,11 @@ extension Profiler {
         guard unaggregatedFrames > 0 else { return }
         let count = frameRing.count
         var position = (frameRingNext - unaggregatedFrames + count) % count
-        for _ in 0..<unaggregatedFrames {
-            recordHistograms(frameRing[position])
-            position = position + 1 == count ? 0 : position + 1
+        frameRing.withUnsafeBufferPointer { ring in
+            for _ in 0..<unaggregatedFrames {
+                recordHistograms(ring[position])
+                position = position + 1 == count ? 0 : position + 1
+            }
         }
         unaggregatedFrames = 0
     }

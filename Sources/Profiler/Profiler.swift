@@ -53,8 +53,8 @@ public final class Profiler {
     public let frameCapacity: Int
     // Touched once per frame by endFrame; a profiler belongs to one thread
     // (it is not Sendable), so the run-time exclusivity checks are skipped.
-    @exclusivity(unchecked) var frameRing: [FrameRecord] = []
-    @exclusivity(unchecked) var frameRingNext = 0
+    @usableFromInline @exclusivity(unchecked) var frameRing: [FrameRecord] = []
+    @usableFromInline @exclusivity(unchecked) var frameRingNext = 0
     @exclusivity(unchecked) var nextFrameIndex = 0
     @exclusivity(unchecked) var frameTimes = Histogram()
     /// Per phase and per counter; storage is preallocated when a slot is

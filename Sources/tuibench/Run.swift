@@ -187,7 +187,7 @@ struct Run: ParsableCommand {
                          maxFrameNanoseconds: maxFrame, maxReclaimFrameNanoseconds: reclaim,
                          pendingReclamation: pending,
                          profilerOffP50Nanoseconds: pass.offP50, profilerOnP50Nanoseconds: pass.onP50,
-                         profilerOverhead: pass.overhead,
+                         profilerOverhead: pass.overhead, profilerOverheadPerFrame: pass.pairedOverhead,
                          profilerControlOverhead: profilerControl
                             ? profilerPass(scenario.name, columns: columns, rows: rows, profiled: false).overhead : nil)
     }
@@ -235,6 +235,9 @@ struct RunResult: Codable {
     var profilerOnP50Nanoseconds: UInt64
     /// On against off: 0.08 means profiling made the median frame 8% slower.
     var profilerOverhead: Double
+    /// The median of the per-frame ratios of the same pass (frame i profiled
+    /// against frame i not), minus 1.
+    var profilerOverheadPerFrame: Double?
     /// With `--profiler-control`: the same pass with no profiler on either
     /// host; how far from zero it lands is the method's noise.
     var profilerControlOverhead: Double?
@@ -335,6 +338,10 @@ extension Run {
         var onP50: UInt64
         /// On against off: 0.08 means profiling made the median frame 8% slower.
         var overhead: Double { offP50 == 0 ? 0 : Double(onP50) / Double(offP50) - 1 }
+        /// The median of the per-frame ratios (frame i profiled against
+        /// frame i not), minus 1: less sensitive than ``overhead`` to where
+        /// the median falls in a scenario whose frames differ.
+        var pairedOverhead: Double
     }
 
     func profilerPass(_ name: String, columns: Int, rows: Int, profiled: Bool = true) -> ProfilerPass {
@@ -376,7 +383,9 @@ extension Run {
             phases[phase.string] = PhaseTimes(p50Nanoseconds: UInt64(s.p50), p90Nanoseconds: UInt64(s.p90),
                                               p99Nanoseconds: UInt64(s.p99), maxNanoseconds: UInt64(s.max))
         }
-        return ProfilerPass(phases: phases, offP50: Percentiles(off).median, onP50: Percentiles(on).median)
+        let paired = AB.median(zip(on, off).map { Double($0) / Double(max($1, 1)) }) - 1
+        return ProfilerPass(phases: phases, offP50: Percentiles(off).median, onP50: Percentiles(on).median,
+                            pairedOverhead: paired)
     }
 
     func makeScenario(_ name: String) -> Scenario {
