@@ -120,9 +120,10 @@ struct SpanRecorder {
     /// Opens a span at `time`, or at the clock's time now when `time` is nil
     /// (read after the ring made room, so that work is not charged to the span).
     ///
-    /// The common case — room in the ring, within `maxDepth`, not a phase —
-    /// is inlined into the caller: a body span is opened and closed hundreds
-    /// of times a frame, and every instruction here is paid each time.
+    /// The common case — room in the ring, within `maxDepth`, not a phase,
+    /// not a root (a root re-anchors the clock) — is inlined into the caller:
+    /// a body span is opened and closed hundreds of times a frame, and every
+    /// instruction here is paid each time.
     @inline(__always)
     mutating func begin(_ name: SpanName, detail: UInt32, reason: UInt32, at time: UInt64?) -> SpanToken {
         let spanDepth = depth
