@@ -44,6 +44,14 @@ struct SpanRecorder {
     var anchorTicks: UInt64 = 0
     var anchorNanoseconds: UInt64 = 0
     var nanosecondsPerTick: Double = 1
+    /// The process's calibration, copied so that a root span does not go
+    /// through a lazily initialised global.
+    var calibration = TimestampCounter(base: .init(ticks: 0, nanoseconds: 0), initialNanosecondsPerTick: 1)
+    /// Roots closer together than this many ticks (about 1 ms) keep the
+    /// anchor they have: frames rendered back to back (a benchmark) need not
+    /// pay a `clock_gettime` each, and over 1 ms the conversion drifts by
+    /// nanoseconds at most.
+    var reanchorTicks: UInt64 = 0
     var statistics = ProfilerStatistics()
 
     var currentPhase = SpanRecorder.noPhase
@@ -65,6 +73,8 @@ struct SpanRecorder {
         #if arch(x86_64) && os(Linux)
         self.usesTimestampCounter = clock.usesTimestampCounter
         if let counter = TimestampCounter.process, usesTimestampCounter {
+            calibration = counter
+            reanchorTicks = UInt64(1_000_000 / counter.initialNanosecondsPerTick)
             nanosecondsPerTick = counter.initialNanosecondsPerTick
             let pair = TimestampCounter.pair()
             anchorTicks = pair.ticks
@@ -90,17 +100,22 @@ struct SpanRecorder {
     }
 
     /// The time now for a root span: with the timestamp counter, a real
-    /// clock reading that re-anchors the conversion (never earlier than the
-    /// last time handed out, so trees do not overlap) and refines its rate.
+    /// clock reading that re-anchors the conversion and refines its rate,
+    /// unless the anchor is less than about 1 ms old; never earlier than the
+    /// last time handed out, so trees do not overlap.
     mutating func rootNow() -> UInt64 {
         #if arch(x86_64) && os(Linux)
-        if usesTimestampCounter, let counter = TimestampCounter.process {
+        if usesTimestampCounter {
             let predicted = now()
+            if readTimestampCounter() &- anchorTicks < reanchorTicks { return predicted }
             let pair = TimestampCounter.pair()
-            nanosecondsPerTick = counter.nanosecondsPerTick(at: pair)
+            nanosecondsPerTick = calibration.nanosecondsPerTick(at: pair)
             anchorTicks = pair.ticks
-            anchorNanoseconds = Swift.max(pair.nanoseconds, predicted)
-            return anchorNanoseconds
+            anchorNanoseconds = pair.nanoseconds
+            // The new anchor may be a few nanoseconds behind what the old one
+            // handed out last: the root starts no earlier than that, and its
+            // spans no earlier than it (``begin``).
+            return Swift.max(pair.nanoseconds, predicted)
         }
         #endif
         return clock.now()
@@ -133,7 +148,7 @@ struct SpanRecorder {
         depth = spanDepth &+ 1
         let serial = nextSerial
         nextSerial = serial == .max ? 1 : serial &+ 1
-        let now = self.now()
+        let now = Swift.max(self.now(), open[spanDepth &- 1].start)
         let seq = ring.append(
             SpanRing.Record(
                 start: now, end: now, name: name.index, detail: detail, reason: reason,
@@ -168,7 +183,9 @@ struct SpanRecorder {
                 statistics.truncatedTrees += 1
             }
         }
-        let now = time ?? (spanDepth == 0 ? rootNow() : self.now())
+        var now = time ?? (spanDepth == 0 ? rootNow() : self.now())
+        // Never before the parent (a re-anchored clock can be a hair behind it).
+        if spanDepth > 0, spanDepth - 1 < maxDepth { now = Swift.max(now, open[spanDepth - 1].start) }
         var seq = SpanRecorder.unrecorded
         if !overflowing {
             seq = ring.append(

@@ -58,6 +58,24 @@ struct MonotonicClockTests {
         #expect(profiler.frameTimeHistogram.min >= 200_000)
     }
 
+    @Test("frames back to back (no new anchor for a millisecond) stay ordered and inside the system clock's bracket")
+    func backToBackFrames() {
+        let profiler = Profiler(clock: .monotonic)
+        let before = Self.systemNanoseconds()
+        for _ in 0..<2_000 {
+            profiler.beginFrame()
+            let outer = profiler.begin(Self.work)
+            profiler.end(profiler.begin(Self.inner))
+            profiler.end(outer)
+            profiler.endFrame()
+        }
+        let after = Self.systemNanoseconds()
+        let frames = profiler.snapshot().spans.filter { $0.name == .frame }
+        #expect(frames.count == 2_000)
+        #expect(frames.first!.start + 2_000 >= before && frames.last!.end <= after + 2_000)
+        for (earlier, later) in zip(frames, frames.dropFirst()) { #expect(earlier.end <= later.start) }
+    }
+
     @Test("the description says which way the clock is read")
     func description() {
         let description = ProfilerClock.monotonic.readingDescription
