@@ -47,29 +47,24 @@ extension AB {
         }
     }
 
-    static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return 1 }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
     /// Frames kept from each turn of a frame server.
     static let framesPerTurn = 10
 
     /// Lockstep comparison: per scenario and run, a fresh frame server of
     /// each build; frame i is rendered by both, microseconds apart, in
     /// alternating order. Each run is cut into blocks of frames, and a
-    /// verdict needs every block's ratio of medians to agree.
+    /// verdict needs every block's median ratio, and every run's, to agree:
+    /// blocks of one run share that pair of processes' memory placement, so
+    /// only fresh pairs (runs) are independent samples of it.
     func lockstep() throws -> String {
         signal(SIGPIPE, SIG_IGN)
         let names = scenarios.isEmpty ? Scenarios.names : scenarios
         let blocksPerRun = 5
-        var rows: [[String]] = [["scenario", "baseline p50", "candidate p50", "ratio", "blocks", "verdict"]]
+        var rows: [[String]] = [["scenario", "baseline p50", "candidate p50", "ratio", "runs", "blocks", "verdict"]]
         let progress = Progress()
         for name in names {
             var a: [UInt64] = [], b: [UInt64] = []
-            var blockRatios: [Double] = [], pairedRatios: [Double] = []
+            var blockRatios: [Double] = [], pairedRatios: [Double] = [], runRatios: [Double] = []
             for run in 0..<runs {
                 progress.show("ab: \(name), run \(run + 1)/\(runs)")
                 var arguments = [name, "--size", size, "--warmup", "\(warmup)", "--subtree", "\(subtree)",
@@ -108,18 +103,21 @@ extension AB {
                 let ratios = zip(runA, runB).map { Double($1) / Double(max($0, 1)) }
                 let block = max(frames / blocksPerRun, 1)
                 for start in stride(from: 0, to: frames - block + 1, by: block) {
-                    blockRatios.append(AB.median(Array(ratios[start..<start + block])))
+                    blockRatios.append(medianRatio(Array(ratios[start..<start + block])))
                 }
                 pairedRatios += ratios
+                runRatios.append(medianRatio(ratios))
                 a += runA
                 b += runB
             }
             let ma = Percentiles(a).median, mb = Percentiles(b).median
-            let ratio = AB.median(pairedRatios)
-            let verdict = blockRatios.count > 1 && blockRatios.allSatisfy { $0 < 1 } ? "faster"
-                : blockRatios.count > 1 && blockRatios.allSatisfy { $0 > 1 } ? "slower" : "noise"
+            let ratio = medianRatio(pairedRatios)
+            let agreeing = blockRatios + runRatios
+            let verdict = runRatios.count > 1 && agreeing.allSatisfy { $0 < 1 } ? "faster"
+                : runRatios.count > 1 && agreeing.allSatisfy { $0 > 1 } ? "slower" : "noise"
             rows.append([name, ReplayReport.duration(ma), ReplayReport.duration(mb),
                          String(format: "%+.1f%%", 100 * (ratio - 1)),
+                         String(format: "%+.1f%% … %+.1f%%", 100 * (runRatios.min()! - 1), 100 * (runRatios.max()! - 1)),
                          String(format: "%+.1f%% … %+.1f%%", 100 * (blockRatios.min()! - 1), 100 * (blockRatios.max()! - 1)),
                          verdict])
         }
@@ -128,7 +126,8 @@ extension AB {
         out += "in turn on one core; ratio = median of the per-frame ratios\n"
         out += textTable(rows, leftAligned: [0, rows[0].count - 1])
         out += "blocks = range of the blocks' median per-frame ratios (\(blocksPerRun) blocks a run); "
-        out += "a verdict needs every block to agree."
+        out += "runs = range of each run's median per-frame ratio (a fresh pair of processes each); "
+        out += "a verdict needs at least 2 runs, and every run and block to agree."
         return out
     }
 }

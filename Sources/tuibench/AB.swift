@@ -16,9 +16,11 @@ struct AB: ParsableCommand {
             frames in turn, ten at a time, dropping the first frame of each turn (it pays for the \
             switch): frame i of both builds is rendered within milliseconds, in the same machine \
             state. The ratio is the median of the per-frame ratios (frame i is the same frame in \
-            both); each run is cut into 5 blocks, and a change is called only when every block's \
-            median ratio agrees on its direction, otherwise the verdict is "noise". The same \
-            binary against itself comes out within ±0.4%. --mode runs runs whole `run` reports of \
+            both); each run is cut into 5 blocks, and a change is called only when every run's and \
+            every block's median ratio agree on its direction (with at least 2 runs), otherwise \
+            the verdict is "noise". The same binary against itself comes out within ±1%: a \
+            fresh pair of processes can differ by about that from memory placement alone, which \
+            is why runs, not blocks, are the independent samples. --mode runs runs whole `run` reports of \
             each build alternately (A B, B A, …) --runs times each instead. Even an agreed \
             difference of a percent can come from where the compiler placed code rather than from \
             what changed (Fixtures/tools/profiler-off-overhead with CONTROL=1 measures that). Exit \

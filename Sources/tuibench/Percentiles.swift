@@ -19,3 +19,12 @@ struct Percentiles {
     var p99: UInt64 { value(99) }
     var max: UInt64 { sorted.last ?? 0 }
 }
+
+/// The median of `ratios` (the mean of the middle two for an even count);
+/// 1 (no change) for none. For per-frame ratios of paired measurements.
+func medianRatio(_ ratios: [Double]) -> Double {
+    guard !ratios.isEmpty else { return 1 }
+    let sorted = ratios.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}

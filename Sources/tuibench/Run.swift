@@ -383,7 +383,7 @@ extension Run {
             phases[phase.string] = PhaseTimes(p50Nanoseconds: UInt64(s.p50), p90Nanoseconds: UInt64(s.p90),
                                               p99Nanoseconds: UInt64(s.p99), maxNanoseconds: UInt64(s.max))
         }
-        let paired = AB.median(zip(on, off).map { Double($0) / Double(max($1, 1)) }) - 1
+        let paired = medianRatio(zip(on, off).map { Double($0) / Double(max($1, 1)) }) - 1
         return ProfilerPass(phases: phases, offP50: Percentiles(off).median, onP50: Percentiles(on).median,
                             pairedOverhead: paired)
     }
