@@ -38,7 +38,7 @@ extension Profiler {
         guard recorder.pointee.isEnabled, endFrameRecording() else { return nil }
         // Read here, inlined, so that a caller that drops the record (a
         // render loop) does not pay for copying its 290 bytes.
-        return frameRing[frameRingNext == 0 ? frameRing.count - 1 : frameRingNext - 1]
+        return frameRing[newestFrameSlot]
     }
 
     /// Ends the open frame into the frame ring; false when none was open.
@@ -156,8 +156,12 @@ extension Profiler {
     /// The most recent frame record.
     public var lastFrame: FrameRecord? {
         guard !frameRing.isEmpty else { return nil }
-        return frameRing[(frameRingNext + frameCapacity - 1) % frameCapacity]
+        return frameRing[newestFrameSlot]
     }
+
+    /// The frame ring's slot of the most recent record (the ring is not empty).
+    @inlinable
+    var newestFrameSlot: Int { (frameRingNext + frameCapacity - 1) % frameCapacity }
 
     /// Durations of every frame since the last reset (not only the retained
     /// ones), in nanoseconds.

@@ -11,8 +11,8 @@ import Musl
 /// `perf` use, so timestamps line up with theirs. Where the processor's
 /// timestamp counter is a trustworthy clock (x86-64 Linux with an invariant
 /// counter the kernel itself uses), spans read the counter and convert it,
-/// re-anchored to a real `clock_gettime` reading at every root span (every
-/// frame): a plain `rdtsc` does not wait for earlier instructions to finish,
+/// re-anchored to a real `clock_gettime` reading at root spans (frames) at
+/// most about every millisecond: a plain `rdtsc` does not wait for earlier instructions to finish,
 /// and `clock_gettime`'s `rdtscp` does, which inside a render loop is most of
 /// a span's cost. Elsewhere, or with `TUI_PROFILE_CLOCK=clock_gettime` in the
 /// environment, or with ``monotonic(usingTimestampCounter:)`` `false`, every
@@ -59,8 +59,8 @@ public struct ProfilerClock {
     }
 
     /// How this clock reads time, for reports: `timestamp counter (2.60 GHz),
-    /// anchored to CLOCK_MONOTONIC every frame`, `clock_gettime(CLOCK_MONOTONIC)`
-    /// or `manual`.
+    /// re-anchored to CLOCK_MONOTONIC at frames, at most every 1 ms`,
+    /// `clock_gettime(CLOCK_MONOTONIC)` or `manual`.
     public var readingDescription: String {
         switch source {
         case .manual: return "manual"
@@ -69,7 +69,7 @@ public struct ProfilerClock {
                 return "clock_gettime(CLOCK_MONOTONIC)"
             }
             let gigahertz = 1 / counter.nanosecondsPerTick(at: TimestampCounter.pair())
-            return "timestamp counter (\(Double(Int(gigahertz * 100)) / 100) GHz), anchored to CLOCK_MONOTONIC every frame"
+            return "timestamp counter (\(Double(Int(gigahertz * 100)) / 100) GHz), re-anchored to CLOCK_MONOTONIC at frames, at most every 1 ms"
         }
     }
 

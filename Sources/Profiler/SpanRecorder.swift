@@ -39,7 +39,7 @@ struct SpanRecorder {
     let clock: ProfilerClock
     /// Reading time from the timestamp counter (see ``TimestampCounter``):
     /// `now = anchorNanoseconds + (counter - anchorTicks) × nanosecondsPerTick`,
-    /// re-anchored at every root span.
+    /// re-anchored at root spans at most every ~1 ms (``rootNow()``).
     let usesTimestampCounter: Bool
     var anchorTicks: UInt64 = 0
     var anchorNanoseconds: UInt64 = 0

@@ -350,7 +350,7 @@ extension Run {
         // drops its oldest frames, and that cost is part of what is measured.
         let profiler = Profiler(frameCapacity: count + 16)
         // Each host gets its own scenario: some keep per-run state (state-tree's binding).
-        let sides = [true, false].map { _ in
+        let sides = (0..<2).map { _ in
             (scenario: makeScenario(name), host: OffscreenHost(columns: columns, rows: rows))
         }
         var frame = 0
