@@ -1,0 +1,156 @@
+/// One thing that arrived from the terminal: a key, pasted text, the mouse,
+/// focus, or a reply to a query the session made.
+///
+/// ``InputDecoder`` turns the bytes a terminal sends into these; the
+/// terminal session routes ``reply(_:)`` to itself and everything else to
+/// the app. Resizes do not come through the input stream (they are a
+/// signal) and are delivered separately.
+public enum InputEvent: Hashable, Sendable {
+    /// A key press (or repeat or release, where the terminal reports them).
+    /// Typed text arrives as one key event per grapheme cluster, with
+    /// ``Key/character(_:)``.
+    case key(KeyPress)
+    /// Text pasted while bracketed paste was on: data, never keys.
+    case paste(String)
+    /// A mouse button, motion or wheel event (SGR mouse reporting).
+    case mouse(MouseEvent)
+    /// The terminal window gained (`true`) or lost (`false`) focus.
+    case focus(Bool)
+    /// A terminal's answer to a query (never delivered to the app).
+    case reply(TerminalReply)
+}
+
+/// A key, without modifiers.
+///
+/// Printable keys are ``character(_:)`` with the character they produce
+/// (a grapheme cluster: `"a"`, `"A"`, `"é"`, `"👍🏽"`, `" "`). With Control,
+/// letters are reported lowercase: Ctrl-C is `.character("c")` with
+/// ``EventModifiers/control``. Shift-Tab ("back tab") is ``tab`` with
+/// ``EventModifiers/shift``.
+public enum Key: Hashable, Sendable {
+    case character(Character)
+    case enter
+    case tab
+    case backspace
+    case escape
+    case up
+    case down
+    case left
+    case right
+    case home
+    case end
+    case pageUp
+    case pageDown
+    case insert
+    /// Delete forward (the key labelled Delete or Del).
+    case delete
+    /// F1 … F35.
+    case function(Int)
+}
+
+/// Modifier keys held with a key or a mouse event.
+public struct EventModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let shift = EventModifiers(rawValue: 1 << 0)
+    /// Alt (Option). Legacy terminals send it as an ESC prefix.
+    public static let option = EventModifiers(rawValue: 1 << 1)
+    public static let control = EventModifiers(rawValue: 1 << 2)
+    /// Super (Command, the Windows key), where the terminal reports it
+    /// (kitty keyboard protocol).
+    public static let command = EventModifiers(rawValue: 1 << 3)
+    public static let hyper = EventModifiers(rawValue: 1 << 4)
+    public static let meta = EventModifiers(rawValue: 1 << 5)
+    public static let capsLock = EventModifiers(rawValue: 1 << 6)
+    public static let numLock = EventModifiers(rawValue: 1 << 7)
+
+    /// Another name for ``option``.
+    public static let alt = option
+}
+
+/// A key event: the key, its modifiers and its phase.
+public struct KeyPress: Hashable, Sendable {
+    /// Whether the key went down, repeats or went up. Legacy terminals
+    /// report only ``down``; the kitty keyboard protocol can report all.
+    public enum Phase: Hashable, Sendable {
+        case down
+        case `repeat`
+        case up
+    }
+
+    public var key: Key
+    public var modifiers: EventModifiers
+    public var phase: Phase
+
+    public init(_ key: Key, modifiers: EventModifiers = [], phase: Phase = .down) {
+        self.key = key
+        self.modifiers = modifiers
+        self.phase = phase
+    }
+
+    /// The characters the key types: the character of a ``Key/character(_:)``
+    /// key pressed without Control, Option or Command; otherwise empty.
+    public var characters: String {
+        guard case .character(let c) = key, modifiers.isDisjoint(with: [.control, .option, .command]) else { return "" }
+        return String(c)
+    }
+}
+
+/// A mouse event, in 0-based cell coordinates of the terminal.
+public struct MouseEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case press
+        case release
+        /// Motion with a button held.
+        case drag
+        /// Motion with no button held (only when all-motion tracking is on).
+        case move
+        case scrollUp
+        case scrollDown
+        case scrollLeft
+        case scrollRight
+    }
+
+    public enum Button: Hashable, Sendable {
+        case none
+        case left
+        case middle
+        case right
+        /// Buttons 8–11 (back, forward, …): their SGR button number.
+        case other(Int)
+    }
+
+    public var kind: Kind
+    public var button: Button
+    /// 0-based column.
+    public var column: Int
+    /// 0-based row.
+    public var row: Int
+    /// Shift, Option (Meta) and Control, as the terminal reports them.
+    public var modifiers: EventModifiers
+
+    public init(kind: Kind, button: Button, column: Int, row: Int, modifiers: EventModifiers = []) {
+        self.kind = kind
+        self.button = button
+        self.column = column
+        self.row = row
+        self.modifiers = modifiers
+    }
+}
+
+/// A terminal's answer to a query; the session uses them, the app never sees them.
+public enum TerminalReply: Hashable, Sendable {
+    /// DA1, primary device attributes (`CSI ? 62 ; 22 c`): the parameters.
+    /// Sent last after other queries, it tells that the terminal has
+    /// answered everything it is going to answer.
+    case primaryDeviceAttributes([Int])
+    /// DECRPM, a report of a (DEC private when `isPrivate`) mode:
+    /// `CSI ? mode ; value $ y`. Value 0 not recognised, 1 set, 2 reset,
+    /// 3 permanently set, 4 permanently reset.
+    case modeReport(mode: Int, value: Int, isPrivate: Bool)
+    /// CPR, cursor position report (`CSI row ; column R`), 1-based as sent.
+    case cursorPosition(row: Int, column: Int)
+    /// The kitty keyboard protocol's current flags (`CSI ? flags u`).
+    case keyboardFlags(Int)
+}
