@@ -62,10 +62,29 @@ extension ViewGraph {
         guard root.needsLayout || units.contains(where: { $0.needsLayout }) || root.frame != screen else { return }
         root.frame = screen
         root.needsLayout = false
-        // The root content is proposed the whole screen and centred in it.
+        // The root content is proposed the whole screen and placed in it by ``rootAlignment``.
         let size = StackLayout.size(axis: .vertical, spacing: 0, children: units, proposal: proposal, graph: self)
         let w = Swift.min(size.width, screen.width), h = Swift.min(size.height, screen.height)
-        let origin = Rect(x: (screen.width - w) / 2, y: (screen.height - h) / 2, width: w, height: h)
-        StackLayout.place(axis: .vertical, spacing: 0, alignment: .center, children: units, in: origin, graph: self)
+        let x: Int, y: Int
+        switch rootAlignment.horizontal {
+        case .leading: x = 0
+        case .center: x = (screen.width - w) / 2
+        case .trailing: x = screen.width - w
+        }
+        switch rootAlignment.vertical {
+        case .top: y = 0
+        case .center: y = (screen.height - h) / 2
+        case .bottom: y = screen.height - h
+        }
+        StackLayout.place(axis: .vertical, spacing: 0, alignment: rootAlignment.horizontal == .center ? .center : Alignment(horizontal: rootAlignment.horizontal, vertical: .top),
+                          children: units, in: Rect(x: x, y: y, width: w, height: h), graph: self)
+    }
+
+    /// The size the root content asks for when offered `proposal` (a `nil`
+    /// dimension asks for its ideal size), measured after this frame's
+    /// evaluation. For hosts that size the canvas to the content.
+    public func contentSize(for proposal: ProposedSize) -> Size {
+        if root.structureChanged { refreshLayoutChildren(root) }
+        return StackLayout.size(axis: .vertical, spacing: 0, children: root.layoutChildren, proposal: proposal, graph: self)
     }
 }

@@ -31,6 +31,19 @@ public final class ViewGraph {
     public var stateKeying = StateKeying.ordinal
     /// Called when a state change wants a frame (at most once until the frame runs).
     public var onNeedsFrame: (() -> Void)?
+    /// Called after evaluation and before layout in every frame: a host
+    /// that sizes its canvas to the content (inline mode) measures it here
+    /// (``contentSize(for:)``) and resizes.
+    public var beforeLayout: ((ViewGraph) -> Void)?
+    /// Where the root content sits when it is smaller than the canvas:
+    /// centred (the default, as SwiftUI places a window's content), or at
+    /// the top-leading corner (inline regions).
+    public var rootAlignment = Alignment(horizontal: .center, vertical: .center) {
+        didSet { if rootAlignment != oldValue { invalidateLayout() } }
+    }
+    /// Events, lifecycle actions, timers and focus: what the graph needs
+    /// from a running app beyond frames.
+    @exclusivity(unchecked) var interaction = InteractionState()
     /// A state change is waiting for a frame.
     public internal(set) var needsFrame = false
     @exclusivity(unchecked) var dirtyNodes: [ViewNode] = []
@@ -116,16 +129,34 @@ public final class ViewGraph {
 
     /// Renders one frame of `view` into the canvas: reconcile, lay out, paint.
     public func render<V: View>(_ view: V) {
+        let phase = beginFrame()
+        reconcileChild(view, of: root, slot: 0, discriminator: .position(0))
+        trimChildren(of: root, to: 1)
+        finishFrame(phase)
+    }
+
+    /// Renders one frame with the root view unchanged: only what state
+    /// changes, events and timers marked dirty is evaluated. What a running
+    /// app does for every frame after the first (its root value never
+    /// changes, and re-evaluating it would re-evaluate the root's body).
+    public func renderUpdates() {
+        finishFrame(beginFrame())
+    }
+
+    private func beginFrame() -> SpanToken? {
         frameNumber += 1
         statistics = Statistics()
         if recordsEvaluations { evaluationLog.removeAll(keepingCapacity: true) }
         needsFrame = false
         // Consecutive phases share a clock read (``Profiler/transition(_:to:detail:reason:)``).
+        return activeProfiler(self.profiler)?.begin(.evaluate)
+    }
+
+    private func finishFrame(_ evaluatePhase: SpanToken?) {
+        var phase = evaluatePhase
         let profiler = activeProfiler(self.profiler)
-        var phase = profiler?.begin(.evaluate)
-        reconcileChild(view, of: root, slot: 0, discriminator: .position(0))
-        trimChildren(of: root, to: 1)
         evaluateDirtyNodes()
+        if let beforeLayout { beforeLayout(self) }
         if let span = phase { phase = profiler?.transition(span, to: .layout) }
         layoutRoot()
         if let span = phase { phase = profiler?.transition(span, to: .draw) }
@@ -135,6 +166,7 @@ public final class ViewGraph {
             profiler.add(statistics.bodyEvaluations, to: .nodesEvaluated)
         }
         runPreferenceObservers()
+        finishLifecycle()
         if !reclamation.isEmpty {
             reclaim(budget: .max, nanoseconds: reclamationBudgetNanoseconds, atLeast: statistics.nodesCreated)
         }

@@ -19,9 +19,9 @@ public final class OffscreenHost {
     public let encoder: FrameEncoder
     public let graph: ViewGraph
     /// The bytes of the last frame.
-    public private(set) var lastBytes: [UInt8] = []
+    public internal(set) var lastBytes: [UInt8] = []
     /// Byte count of the last frame (without copying them).
-    public private(set) var lastByteCount = 0
+    public internal(set) var lastByteCount = 0
 
     /// The profiler recording this host's frames, if any.
     public var profiler: Profiler? {
@@ -38,11 +38,15 @@ public final class OffscreenHost {
     /// profiles every frame and writes the profile there when it is released
     /// — a flamegraph for `.svg`, Chrome trace for `.trace.json`, speedscope
     /// for other `.json`, folded stacks otherwise — with no other code change.
-    public init(columns: Int, rows: Int, capabilities: TerminalCapabilities = .xterm) {
+    ///
+    /// Timers, ``TimelineView``s and `.task` sleeps follow `clock`: give a
+    /// ``RuntimeClock/manual()`` clock to drive them from a test.
+    public init(columns: Int, rows: Int, capabilities: TerminalCapabilities = .xterm, clock: RuntimeClock = .system) {
         canvas = CellBuffer(columns: columns, rows: rows)
         canvas.damage.removeAll()
         encoder = FrameEncoder(for: canvas, capabilities: capabilities)
         graph = ViewGraph(canvas: canvas)
+        if clock !== RuntimeClock.system { graph.clock = clock }
         if let path = getenv("TUI_PROFILE").map({ String(cString: $0) }), !path.isEmpty {
             profileOutputPath = path
             profiler = Profiler()

@@ -145,3 +145,5 @@ extension ViewGraph {
         return false
     }
 }
+
+extension Environment: @unchecked Sendable where Value: Sendable {}

@@ -175,3 +175,9 @@ public struct Binding<Value> {
                                })
     }
 }
+
+// A view's dynamic properties are only read and written on the main thread
+// (the graph's thread), so a view made of Sendable values stays Sendable
+// with them: its `.task` closures may capture it, as in SwiftUI.
+extension State: @unchecked Sendable where Value: Sendable {}
+extension Binding: @unchecked Sendable where Value: Sendable {}

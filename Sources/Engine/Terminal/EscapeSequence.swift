@@ -18,6 +18,8 @@ enum EscapeSequence {
     static let cursorHome: StaticString = "\u{1B}[H"
     /// ED 2, ECMA-48 8.3.39: erase the whole display (fills with the current background).
     static let eraseDisplay: StaticString = "\u{1B}[2J"
+    /// ED 0, ECMA-48 8.3.39: erase from the cursor to the end of the display.
+    static let eraseBelow: StaticString = "\u{1B}[J"
     /// EL 0, ECMA-48 8.3.41: erase from the cursor to the end of the line.
     static let eraseLine: StaticString = "\u{1B}[K"
     /// DECSTBM with no parameters: scrolling region back to the whole screen (homes the cursor).

@@ -61,6 +61,41 @@ public final class FrameEncoder {
     /// repaints every cell (a forced full redraw).
     public func invalidate() { writer.needsFullRedraw = true }
 
+    /// Draw into a region of the screen whose first row is terminal row
+    /// `originRow` (0-based), instead of the whole screen: inline mode. A
+    /// full redraw then erases from the region's first row down only, and
+    /// rows are never moved by scrolling, so nothing above the region is
+    /// touched. `nil` (the default) draws on the whole screen.
+    public var inlineOrigin: Int? {
+        get { writer.isInline ? writer.originRow : nil }
+        set {
+            writer.isInline = newValue != nil
+            writer.originRow = max(0, newValue ?? 0)
+        }
+    }
+
+    /// Where the cursor is left after each frame, in canvas coordinates
+    /// (clamped to the canvas): a text field's insertion point, or the
+    /// region's top-left in inline mode. `nil` leaves it wherever the last
+    /// write put it. Moving it alone writes only the move.
+    public var restingCursor: (x: Int, y: Int)? {
+        get { writer.restingCursor }
+        set { writer.restingCursor = newValue }
+    }
+
+    /// Tells the encoder the terminal's cursor is at canvas cell (`x`, `y`),
+    /// after the caller wrote something of its own (or `nil`: not known, so
+    /// the next move is absolute).
+    public func cursorMoved(toX x: Int?, y: Int?) {
+        if let x, let y {
+            writer.cursor = CursorState(x: x, y: y, known: true, pendingWrap: false)
+        } else {
+            writer.cursor = .unknown
+        }
+        writer.pen = nil
+        writer.penID = .max
+    }
+
     /// Brings the terminal from the model to `canvas`, clears the canvas's
     /// damage, and returns the bytes to write (valid until the next call).
     ///

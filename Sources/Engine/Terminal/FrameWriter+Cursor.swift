@@ -38,7 +38,7 @@ extension FrameWriter {
         if c.known && !c.pendingWrap && c.x == tx && c.y == ty {
             return MovePlan(vertical: .none, horizontal: .none, useCUP: false, cost: 0)
         }
-        let cup = MovePlan(vertical: .none, horizontal: .none, useCUP: true, cost: FrameWriter.cupCost(x: tx, y: ty))
+        let cup = MovePlan(vertical: .none, horizontal: .none, useCUP: true, cost: FrameWriter.cupCost(x: tx, y: ty + originRow))
         guard c.known else { return cup }
 
         var vertical = (move: VerticalMove.none, cost: 0)
@@ -51,7 +51,7 @@ extension FrameWriter {
             vertical = dy == -1 ? (.reverseIndex, 2) : (.up(-dy), EscapeSequence.lengthOmittingOne(-dy))
         }
         if dy != 0 {
-            let vpa = EscapeSequence.lengthOmittingOne(ty + 1)
+            let vpa = EscapeSequence.lengthOmittingOne(ty + originRow + 1)
             if vpa < vertical.cost { vertical = (.absolute(ty), vpa) }
         }
 
@@ -117,7 +117,7 @@ extension FrameWriter {
         if plan.cost == 0 && !plan.useCUP { return }
         if plan.useCUP {
             out.append(EscapeSequence.csi)
-            if ty > 0 || tx > 0 { out.appendDecimal(ty + 1) }
+            if ty + originRow > 0 || tx > 0 { out.appendDecimal(ty + originRow + 1) }
             if tx > 0 { out.append(0x3B); out.appendDecimal(tx + 1) }
             out.append(EscapeSequence.cup)
         } else {
@@ -146,7 +146,7 @@ extension FrameWriter {
             case .down(let n): csi(n, omittingOne: true, EscapeSequence.cud)
             case .up(let n): csi(n, omittingOne: true, EscapeSequence.cuu)
             case .reverseIndex: out.append(EscapeSequence.reverseIndex)
-            case .absolute(let y): csi(y + 1, omittingOne: true, EscapeSequence.vpa)
+            case .absolute(let y): csi(y + originRow + 1, omittingOne: true, EscapeSequence.vpa)
             }
         }
         cursor = CursorState(x: tx, y: ty, known: true, pendingWrap: false)

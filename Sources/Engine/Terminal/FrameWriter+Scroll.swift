@@ -90,7 +90,7 @@ extension FrameWriter {
     /// CUP to column 0 of row `y`.
     private mutating func cursorToRow(_ y: Int) {
         out.append(EscapeSequence.csi)
-        if y > 0 { out.appendDecimal(y + 1) }
+        if y + originRow > 0 { out.appendDecimal(y + originRow + 1) }
         out.append(EscapeSequence.cup)
     }
 

@@ -28,6 +28,16 @@ public struct FrameWriter: ~Copyable {
     var emitted: [Style] = []
     var needsFullRedraw = false
     var statistics = Statistics()
+    /// The terminal row of the canvas's row 0: 0 on a full screen; in
+    /// inline mode, the first row of the region (absolute moves add it).
+    var originRow = 0
+    /// Drawing in a region of the screen (inline mode): a full redraw
+    /// erases only from the region down, and rows are never scrolled (a
+    /// scroll would move what lies above the region).
+    var isInline = false
+    /// Where to leave the cursor after a frame (a text field's caret, or the
+    /// inline region's top-left); nil leaves it where the last write did.
+    var restingCursor: (x: Int, y: Int)?
     // Scratch for scroll detection, reused across frames.
     var newRowHashes: [UInt64] = []
     var oldRowHashes: [UInt64] = []
@@ -84,14 +94,17 @@ public struct FrameWriter: ~Copyable {
         out.removeAll()
         statistics = Statistics()
         if needsFullRedraw { canvas.damage.add(canvas.bounds) }
-        guard !canvas.damage.isEmpty else { return out.bytes }
+        guard !canvas.damage.isEmpty else {
+            if let rest = restingCursor, !isCursor(at: rest) { park(at: rest) }
+            return out.bytes
+        }
         let syncStart = out.count
         if capabilities.synchronizedOutput { out.append(EscapeSequence.beginSynchronizedUpdate) }
         if needsFullRedraw {
             clearScreen()
             needsFullRedraw = false
         }
-        if capabilities.scrolling && columns > 0 { scrollMovedRows(canvas) }
+        if capabilities.scrolling && !isInline && columns > 0 { scrollMovedRows(canvas) }
         let bounds = canvas.damage.bounds
         for y in bounds.y..<bounds.maxY {
             let new = canvas.row(y)
@@ -100,6 +113,7 @@ public struct FrameWriter: ~Copyable {
             }
         }
         canvas.damage.removeAll()
+        if let rest = restingCursor, !isCursor(at: rest) { park(at: rest) }
         if capabilities.synchronizedOutput {
             if out.count == syncStart + EscapeSequence.beginSynchronizedUpdate.utf8CodeUnitCount {
                 out.removeAll()  // nothing changed after all: write nothing
@@ -114,10 +128,31 @@ public struct FrameWriter: ~Copyable {
 
     private mutating func clearScreen() {
         setPen(.plain)
-        out.append(EscapeSequence.cursorHome)
-        out.append(EscapeSequence.eraseDisplay)
+        if isInline {
+            // From the region's first row down only: what is above is the user's.
+            cursor = .unknown
+            moveCursor(toX: 0, y: 0, canvasRow: UnsafeBufferPointer(start: modelRow(0), count: columns))
+            out.append(EscapeSequence.eraseBelow)
+        } else {
+            out.append(EscapeSequence.cursorHome)
+            out.append(EscapeSequence.eraseDisplay)
+        }
         cursor = .home
         for i in 0..<(columns * rows) { model[i] = .blank() }
+    }
+
+    // MARK: Resting cursor
+
+    private func isCursor(at p: (x: Int, y: Int)) -> Bool {
+        cursor.known && !cursor.pendingWrap && cursor.x == p.x && cursor.y == p.y
+    }
+
+    /// Moves the cursor to where it rests between frames (clamped to the canvas).
+    private mutating func park(at p: (x: Int, y: Int)) {
+        guard columns > 0, rows > 0 else { return }
+        let x = min(max(p.x, 0), columns - 1), y = min(max(p.y, 0), rows - 1)
+        // The model row is what the terminal shows, so reprinting from it is exact.
+        moveCursor(toX: x, y: y, canvasRow: UnsafeBufferPointer(start: modelRow(y), count: columns))
     }
 
     // MARK: Diff

@@ -1,0 +1,7 @@
+/// Carries a value across a `@Sendable` boundary that, in this engine,
+/// never actually crosses threads: the graph, its views' closures and every
+/// timer and event callback run on the main thread (the main actor).
+struct MainThreadBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

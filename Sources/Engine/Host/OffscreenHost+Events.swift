@@ -1,0 +1,103 @@
+/// Driving an app without a terminal: events, resizes and time, as a test
+/// does it (the bar is Textual's Pilot and Bubble Tea's teatest).
+///
+/// ```swift
+/// let host = OffscreenHost(columns: 20, rows: 3, clock: .manual())
+/// host.render(Counter())
+/// host.press("+")                 // routed like a real key; the frame it asks for is rendered
+/// host.textRows                   // ["Count: 1", …]
+/// host.advanceClock(by: .seconds(1))   // timers fire, sleeps resume
+/// await host.settle()             // let tasks that resumed run, render what they changed
+/// ```
+///
+/// Every event method routes the event through the views' handlers (as
+/// the terminal runtime does), then renders a frame if anything asked for
+/// one, and returns whether a handler handled the event.
+extension OffscreenHost {
+    /// The clock the host's timers and tasks follow.
+    public var clock: RuntimeClock {
+        get { graph.clock }
+        set { graph.clock = newValue }
+    }
+
+    /// Renders a frame with the root view unchanged (only what changed is
+    /// evaluated), as the terminal runtime does after its first frame.
+    @discardableResult
+    public func update(keepBytes: Bool = true) -> Int {
+        let profiler = activeProfiler(self.profiler)
+        profiler?.beginFrame()
+        defer { profiler?.endFrame() }
+        graph.renderUpdates()
+        let bytes = encoder.encode(canvas)
+        lastByteCount = bytes.count
+        if keepBytes { lastBytes = Array(bytes) }
+        return bytes.count
+    }
+
+    /// Routes `event` to the views, then renders if a frame was asked for.
+    @discardableResult
+    public func send(_ event: ViewEvent) -> Bool {
+        let handled = graph.dispatch(event)
+        renderIfNeeded()
+        return handled
+    }
+
+    /// Presses `key` (down), as the terminal would report it.
+    @discardableResult
+    public func press(_ key: Key, modifiers: EventModifiers = []) -> Bool {
+        send(.key(KeyPress(key, modifiers: modifiers)))
+    }
+
+    /// Types `text`: one key press per grapheme cluster.
+    public func type(_ text: String) {
+        for c in text { press(.character(c)) }
+    }
+
+    /// Pastes `text` (bracketed paste: one event, never keys).
+    @discardableResult
+    public func paste(_ text: String) -> Bool { send(.paste(text)) }
+
+    /// Clicks (press, then release) the left button at a cell.
+    public func click(column: Int, row: Int, modifiers: EventModifiers = []) {
+        send(.mouse(MouseEvent(kind: .press, button: .left, column: column, row: row, modifiers: modifiers)))
+        send(.mouse(MouseEvent(kind: .release, button: .left, column: column, row: row, modifiers: modifiers)))
+    }
+
+    /// Scrolls the wheel at a cell (`lines` > 0 scrolls down).
+    public func scroll(column: Int, row: Int, lines: Int) {
+        for _ in 0..<abs(lines) {
+            send(.mouse(MouseEvent(kind: lines > 0 ? .scrollDown : .scrollUp, button: .none, column: column, row: row)))
+        }
+    }
+
+    /// Resizes the screen, tells the views, and renders at the new size.
+    public func resizeScreen(columns: Int, rows: Int) {
+        resize(columns: columns, rows: rows)
+        graph.dispatch(.resize(columns: columns, rows: rows))
+        update()
+    }
+
+    /// Moves the manual clock forward (timers fire, ``TimelineView``s tick,
+    /// sleeps resume) and renders what the timers changed. Tasks whose
+    /// sleep ended run when the caller next suspends: ``settle()``.
+    public func advanceClock(by duration: Duration) {
+        clock.advance(by: duration)
+        renderIfNeeded()
+    }
+
+    /// Lets tasks that are ready run (on the main actor), then renders what
+    /// they changed; repeats until nothing more asks for a frame.
+    @MainActor
+    public func settle() async {
+        for _ in 0..<8 {
+            for _ in 0..<64 { await Task.yield() }
+            if !graph.needsFrame { return }
+            renderIfNeeded()
+        }
+    }
+
+    /// Renders a frame when a state change, event or timer asked for one.
+    public func renderIfNeeded() {
+        if graph.needsFrame { update() }
+    }
+}

@@ -1,0 +1,60 @@
+/// What the graph keeps for a running app beyond frames: event handlers,
+/// views with lifecycle actions, and the actions a frame queued to run
+/// after it.
+struct InteractionState {
+    /// Nodes with an event handler (``EventHandlerView``), found again by identity.
+    var eventHandlers: [ObjectIdentifier: ViewNode] = [:]
+    /// Nodes that must hear when they disappear (`.onDisappear`, `.task`, timers).
+    var lifecycleNodes: [ObjectIdentifier: ViewNode] = [:]
+    /// Actions queued during a frame (`.onAppear`, `.onChange`, task starts),
+    /// run after it in queue order.
+    var afterFrame: [() -> Void] = []
+    /// The clock timers and tasks follow.
+    var clock: RuntimeClock = .system
+}
+
+/// A node behaviour that must hear when its node leaves the tree.
+class LifecycleBehavior: NodeBehavior {
+    init() { super.init(transparent: true) }
+    /// The node left the tree (its subtree was detached).
+    func disappeared() {}
+}
+
+extension ViewGraph {
+    /// The clock timers, ``TimelineView`` and `.task` sleeps follow; the
+    /// environment's `\.clock` is this one.
+    public var clock: RuntimeClock {
+        get { interaction.clock }
+        set {
+            interaction.clock = newValue
+            setRootEnvironment(\.clock, newValue)
+        }
+    }
+
+    /// Queues `action` to run when the current frame is done.
+    func afterFrame(_ action: @escaping () -> Void) { interaction.afterFrame.append(action) }
+
+    /// Registers `node` to hear when it disappears.
+    func watchDisappearance(_ node: ViewNode) { interaction.lifecycleNodes[ObjectIdentifier(node)] = node }
+
+    /// After a frame: tells views that left the tree (cancelling their
+    /// tasks and timers), then runs the actions the frame queued. A state
+    /// change in them asks for another frame.
+    func finishLifecycle() {
+        if statistics.nodesDetached > 0 && !interaction.lifecycleNodes.isEmpty {
+            var gone: [ViewNode] = []
+            for (id, node) in interaction.lifecycleNodes where !isLive(node) {
+                interaction.lifecycleNodes[id] = nil
+                gone.append(node)
+            }
+            // Tree order does not exist for them any more; identity order is stable.
+            for node in gone.sorted(by: { $0.identity.rawValue < $1.identity.rawValue }) {
+                (node.behavior as? LifecycleBehavior)?.disappeared()
+            }
+        }
+        guard !interaction.afterFrame.isEmpty else { return }
+        let actions = interaction.afterFrame
+        interaction.afterFrame.removeAll()
+        for action in actions { action() }
+    }
+}
