@@ -30,6 +30,8 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
+        // Example apps: `swift run -c release counter`.
+        .executableTarget(name: "counter", dependencies: ["Engine"], path: "Examples/Counter"),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),
         .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests", exclude: ["Fixtures"]),
     ],

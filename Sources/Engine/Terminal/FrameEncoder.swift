@@ -57,6 +57,20 @@ public final class FrameEncoder {
                   capabilities: capabilities)
     }
 
+    /// Forgets what the terminal shows in `rect` (something else was drawn
+    /// there): the canvas's damage gets `rect`, so the next frame rewrites
+    /// those cells.
+    public func forget(_ rect: Rect, in canvas: CellBuffer) {
+        let r = rect.intersection(screen.bounds)
+        guard r.width > 0, r.height > 0 else { return }
+        screen.fill(r, with: .unknown)
+        screen.damage.removeAll()
+        canvas.damage.add(r)
+    }
+
+    /// The bytes of the last ``encode(_:)`` (valid until the next).
+    public var lastOutput: UnsafeBufferPointer<UInt8> { writer.out.bytes }
+
     /// Forget what the terminal shows: the next frame clears the screen and
     /// repaints every cell (a forced full redraw).
     public func invalidate() { writer.needsFullRedraw = true }

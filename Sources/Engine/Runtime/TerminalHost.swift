@@ -1,0 +1,503 @@
+import Dispatch
+import Profiler
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Runs a view tree in the real terminal: raw mode, input, resize, timers
+/// and tasks, and the terminal given back as it was found on every way out.
+///
+/// ```swift
+/// @main struct Tool {
+///     static func main() async throws {
+///         let status = try await TerminalHost.run(Counter())
+///         exit(status)
+///     }
+/// }
+/// ```
+///
+/// Most apps use ``App`` instead, which does this from `@main`.
+///
+/// Everything happens on the main thread (the main actor), driven by
+/// dispatch sources: the tty is a read source, signals are signal sources,
+/// timers are dispatch timers. Nothing polls: an idle app sleeps in the
+/// kernel and writes nothing. Input, a state change, a resize or a timer
+/// asks for a frame; requests coalesce, and frames are capped at
+/// ``TerminalOptions/maxFramesPerSecond``. Each frame is one write loop.
+@MainActor
+public final class TerminalHost {
+    let options: TerminalOptions
+    let device: TerminalDevice
+    /// The frame pipeline: graph, canvas, encoder (and `TUI_PROFILE`).
+    let pipeline: OffscreenHost
+    var decoder = InputDecoder()
+    var support = TerminalModes.Support()
+    var modes: (enter: String, leave: String) = ("", "")
+    var renderRoot: (() -> Void)?
+    var started = false
+    var running = false
+    var frameScheduled = false
+    var lastFrameStart: UInt64 = 0
+    var minFrameInterval: UInt64
+    var sources: [any DispatchSourceProtocol] = []
+    var escapeTimer: (any DispatchSourceTimer)?
+    var readBuffer = [UInt8](repeating: 0, count: 4096)
+    /// Non-reply events read while start-up waited for the terminal's answers.
+    var earlyEvents: [InputEvent] = []
+    var onEnd: ((Int32) -> Void)?
+    var pendingPrints: [String] = []
+    var printAfterExit: [String] = []
+    var inline: InlineRegion?
+    let overlay: PerformanceOverlay
+    /// Frames written, and their bytes (for tuibench and the overlay).
+    public private(set) var framesWritten = 0
+    public private(set) var bytesWritten = 0
+    /// The running host: kept alive by this until it ends (its sources and
+    /// callbacks refer to it unowned).
+    static var running: TerminalHost?
+    /// The dispatch handler for SIGTSTP, kept to put back after a suspend.
+    var dispatchTSTPAction = sigaction()
+
+    init(options: TerminalOptions) throws(TerminalError) {
+        let env = TerminalHost.environment()
+        if env["TERM"] == "dumb" { throw .dumbTerminal }
+        device = try TerminalDevice.open()
+        self.options = options
+        let size = device.size()
+        var caps = options.capabilities ?? TerminalCapabilities.detect(environment: env)
+        if case .inline = options.screen { caps.scrolling = false }
+        pipeline = OffscreenHost(columns: size.columns, rows: size.rows, capabilities: caps)
+        minFrameInterval = 1_000_000_000 / UInt64(max(1, options.maxFramesPerSecond))
+        overlay = PerformanceOverlay(visible: env["TUI_OVERLAY"].map { !$0.isEmpty && $0 != "0" } ?? false)
+    }
+
+    static func environment() -> [String: String] {
+        var env: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            p += 1
+        }
+        return env
+    }
+
+    // MARK: Running
+
+    /// Runs `root` until a view calls ``TerminalActions/quit(_:)`` (or Ctrl-C
+    /// when ``TerminalOptions/quitsOnControlC``); returns the exit status.
+    /// The terminal is restored before this returns, and on every other way
+    /// out (a signal, a crash, `exit()`).
+    ///
+    /// - Throws: ``TerminalError`` when standard output is not a terminal,
+    ///   `TERM=dumb`, or the terminal cannot be set up.
+    public static func run<Root: View>(_ root: Root, options: TerminalOptions = TerminalOptions()) async throws -> Int32 {
+        let host = try TerminalHost(options: options)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            host.onEnd = { continuation.resume(returning: $0) }
+            do throws(TerminalError) {
+                try host.start(root)
+            } catch {
+                host.finish(status: 1, message: "error: \(error)\n")
+            }
+        }
+    }
+
+    /// Runs `root` on the main queue and never returns: the process exits
+    /// with the app's status when it ends. What ``App``'s `main()` calls.
+    public static func runMain<Root: View>(_ root: Root, options: TerminalOptions = TerminalOptions()) -> Never {
+        do throws(TerminalError) {
+            let host = try TerminalHost(options: options)
+            host.onEnd = { status in exit(status) }
+            try host.start(root)
+        } catch {
+            let message = "error: \(error)\n"
+            _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+            exit(1)
+        }
+        dispatchMain()
+    }
+
+    func start<Root: View>(_ root: Root) throws(TerminalError) {
+        try device.setModes(device.rawModes)
+        TerminalHost.running = self
+        TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: [])
+        started = true
+        queryTerminal()
+        pipeline.encoder.capabilities.synchronizedOutput = support.synchronizedOutput
+        modes = TerminalModes.sequences(for: options, support: support)
+        TerminalRestore.update(bytes: Array(modes.leave.utf8))
+        if case .inline(let maxHeight) = options.screen {
+            inline = InlineRegion(maxHeight: maxHeight, cursorRow: support.cursorRow, screenRows: device.size().rows)
+        }
+        do {
+            try device.write(Array(modes.enter.utf8))
+        } catch {
+            finish(status: 1, message: "error: \(error)\n")
+            return
+        }
+        running = true
+        configurePipeline()
+        installSources()
+        renderRoot = { [unowned self] in self.pipeline.render(root, keepBytes: false) }
+        frame()
+        for event in earlyEvents { handle(event) }
+        earlyEvents = []
+    }
+
+    private func configurePipeline() {
+        let graph = pipeline.graph
+        graph.onNeedsFrame = { [weak self] in
+            MainActor.assumeIsolated { self?.requestFrame() }
+        }
+        graph.setRootEnvironment(\.terminal, TerminalActions(self))
+        if inline != nil {
+            graph.rootAlignment = .topLeading
+            graph.beforeLayout = { [weak self] graph in
+                MainActor.assumeIsolated { self?.sizeInlineRegion(graph) }
+            }
+        }
+    }
+
+    /// Asks what the terminal supports (synchronized output, the kitty
+    /// keyboard protocol, the cursor row for inline mode), ended by DA1,
+    /// which every terminal answers after the rest; waits at most
+    /// ``TerminalOptions/queryTimeout``. Keys typed meanwhile are kept.
+    private func queryTerminal() {
+        var query = TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
+        if case .inline = options.screen { query += TerminalModes.queryCursorPosition }
+        query += TerminalModes.queryPrimaryAttributes
+        guard (try? device.write(Array(query.utf8))) != nil else { return }
+        decoder.expectsCursorPositionReport = true
+        defer { decoder.expectsCursorPositionReport = false }
+        let deadline = monotonicNanoseconds() + UInt64(options.queryTimeout / .nanoseconds(1))
+        while !support.answered {
+            let now = monotonicNanoseconds()
+            guard now < deadline else { break }
+            guard device.waitForInput(milliseconds: Int32(max(1, (deadline - now) / 1_000_000))) else { break }
+            guard let events = readInput() else { break }
+            for event in events {
+                if case .reply(let reply) = event { note(reply) } else { earlyEvents.append(event) }
+            }
+        }
+    }
+
+    private func note(_ reply: TerminalReply) {
+        switch reply {
+        case .primaryDeviceAttributes: support.answered = true
+        case .modeReport(let mode, let value, _) where mode == 2026: support.synchronizedOutput = value == 1 || value == 2
+        case .modeReport: break
+        case .keyboardFlags: support.kittyKeyboard = true
+        case .cursorPosition(let row, _):
+            support.cursorRow = row - 1
+            inline?.cursorReported(row: row - 1)
+            if inline != nil { requestFrame() }
+        }
+    }
+
+    /// Reads what the tty has and decodes it; nil at end of input or on error.
+    private func readInput() -> [InputEvent]? {
+        let n: Int?
+        do {
+            n = try readBuffer.withUnsafeMutableBytes { (raw) throws(TerminalError) in try device.read(into: raw) }
+        } catch {
+            return nil
+        }
+        guard let n else { return [] }
+        if n == 0 { return nil }
+        return readBuffer.withUnsafeBufferPointer { buffer in
+            var events: [InputEvent] = []
+            decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<n]), into: &events)
+            return events
+        }
+    }
+
+    // MARK: Sources
+
+    private func installSources() {
+        let read = DispatchSource.makeReadSource(fileDescriptor: device.inputFD, queue: .main)
+        read.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.inputReady() } }
+        read.resume()
+        sources.append(read)
+
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.escapeTimeoutFired() } }
+        timer.schedule(deadline: .distantFuture)
+        timer.resume()
+        escapeTimer = timer
+
+        signal(SIGPIPE, SIG_IGN)
+        for sig in [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+            source.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.received(sig) } }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func inputReady() {
+        guard running else { return }
+        guard let events = readInput() else {
+            end(status: 0)  // the terminal went away
+            return
+        }
+        for event in events {
+            handle(event)
+            if !running { return }
+        }
+        if decoder.hasPendingInput {
+            let ns = Int(options.escapeTimeout / .nanoseconds(1))
+            escapeTimer?.schedule(deadline: .now() + .nanoseconds(ns))
+        } else {
+            escapeTimer?.schedule(deadline: .distantFuture)
+        }
+    }
+
+    private func escapeTimeoutFired() {
+        escapeTimer?.schedule(deadline: .distantFuture)
+        guard running else { return }
+        for event in decoder.flush() { handle(event) }
+    }
+
+    private func received(_ sig: Int32) {
+        switch sig {
+        case SIGWINCH: resized()
+        case SIGTSTP: suspend()
+        case SIGCONT: if running { resumeAfterStop() }
+        default:
+            // INT, TERM, HUP: leave as the signal would, with the terminal restored.
+            end(status: 128 + sig, reraising: sig)
+        }
+    }
+
+    // MARK: Events
+
+    func handle(_ event: InputEvent) {
+        if case .reply(let reply) = event {
+            note(reply)
+            return
+        }
+        guard let viewEvent = event.viewEvent else { return }
+        if case .key(let press) = viewEvent, let toggle = options.performanceOverlayKey,
+           press.key == toggle.key, press.modifiers == toggle.modifiers, press.phase == .down {
+            overlay.visible.toggle()
+            overlay.forceRepaint = true
+            requestFrame()
+            return
+        }
+        let handled = pipeline.graph.dispatch(viewEvent)
+        guard !handled, case .key(let press) = viewEvent, press.phase == .down,
+              press.modifiers.subtracting([.capsLock, .numLock]) == .control else { return }
+        if press.key == .character("c") && options.quitsOnControlC {
+            end(status: 130)
+        } else if press.key == .character("z") && options.suspendsOnControlZ {
+            suspend()
+        }
+    }
+
+    private func resized() {
+        guard running else { return }
+        let size = device.size()
+        if var region = inline {
+            region.screenResized(rows: size.rows)
+            inline = region
+            pipeline.canvas.resize(columns: size.columns, rows: pipeline.canvas.rows)
+            pipeline.graph.invalidateLayout()
+            // Where did the region go? The cursor rests at its top-left; ask.
+            decoder.expectsCursorPositionReport = true
+            try? device.write(Array(TerminalModes.queryCursorPosition.utf8))
+        } else {
+            pipeline.resize(columns: size.columns, rows: size.rows)
+        }
+        pipeline.graph.dispatch(.resize(columns: size.columns, rows: size.rows))
+        requestFrame()
+    }
+
+    // MARK: Frames
+
+    /// Asks for a frame: at once if the last one was long enough ago,
+    /// otherwise when the frame cap allows. Requests before it coalesce.
+    func requestFrame() {
+        guard running, !frameScheduled else { return }
+        frameScheduled = true
+        let now = monotonicNanoseconds()
+        let earliest = lastFrameStart &+ minFrameInterval
+        if now >= earliest || lastFrameStart == 0 {
+            DispatchQueue.main.async { [unowned self] in MainActor.assumeIsolated { self.frame() } }
+        } else {
+            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(earliest - now))) { [unowned self] in
+                MainActor.assumeIsolated { self.frame() }
+            }
+        }
+    }
+
+    func frame() {
+        frameScheduled = false
+        guard running else { return }
+        if let region = inline, region.awaitingCursorReport { return }  // the reply asks again
+        lastFrameStart = monotonicNanoseconds()
+        var prefix: [UInt8] = []
+        if inline != nil { prefix = inlinePrefix() }
+        if let root = renderRoot {
+            renderRoot = nil
+            root()
+        } else {
+            pipeline.update(keepBytes: false)
+        }
+        let frameNanoseconds = monotonicNanoseconds() - lastFrameStart
+        if inline != nil { prefix += takeInlineBytes() }
+        let body = pipeline.encoder.lastOutput
+        var overlayBytes: [UInt8] = []
+        if overlay.visible || overlay.forceRepaint {
+            overlay.record(nanoseconds: frameNanoseconds, bytes: body.count,
+                           evaluations: pipeline.graph.statistics.bodyEvaluations)
+            overlayBytes = overlay.draw(host: pipeline)
+        }
+        do {
+            if !prefix.isEmpty { try device.write(prefix) }
+            if body.count > 0 { try device.write(UnsafeRawBufferPointer(body)) }
+            if !overlayBytes.isEmpty { try device.write(overlayBytes) }
+        } catch {
+            end(status: 1, message: "error: writing to the terminal: \(error)\n", restore: false)
+            return
+        }
+        let total = prefix.count + body.count + overlayBytes.count
+        if total > 0 {
+            framesWritten += 1
+            bytesWritten += total
+        }
+        if inline != nil { inlineFrameWritten() }
+    }
+
+    // MARK: Leaving
+
+    /// Ends the app: tasks stop, the terminal is restored, the profile (if
+    /// `TUI_PROFILE`) is written, and the app's end handler runs.
+    func end(status: Int32, message: String? = nil, reraising sig: Int32? = nil, restore: Bool = true) {
+        guard running || started else { return }
+        running = false
+        for source in sources { source.cancel() }
+        sources = []
+        escapeTimer?.cancel()
+        escapeTimer = nil
+        if restore { leaveTerminal(final: true) } else { TerminalRestore.restoreNow() }
+        for text in printAfterExit {
+            // Back in cooked mode: LF is CR LF again; controls shown as pictures.
+            let rows = InlineRegion.wrap(text, columns: device.size().columns)
+            try? device.write(rows.flatMap { $0 + [0x0A] })
+        }
+        printAfterExit = []
+        writeProfile()
+        if let sig {
+            signal(sig, SIG_DFL)
+            raise(sig)
+        }
+        finish(status: status, message: message)
+    }
+
+    func finish(status: Int32, message: String?) {
+        if started {
+            TerminalRestore.restoreNow()
+            started = false
+        }
+        device.close()
+        if let message { _ = message.withCString { Glibc.write(2, $0, strlen($0)) } }
+        let onEnd = self.onEnd
+        self.onEnd = nil
+        onEnd?(status)
+        if TerminalHost.running === self { TerminalHost.running = nil }
+    }
+
+    /// Undoes the modes in reverse order and puts the saved termios back.
+    /// In inline mode the last frame stays and the cursor goes below it.
+    func leaveTerminal(final: Bool) {
+        var bytes: [UInt8] = []
+        if let region = inline { bytes += region.leaveBytes() }
+        bytes += Array(modes.leave.utf8)
+        try? device.write(bytes)
+        try? device.setModes(device.savedModes)
+        TerminalRestore.disarm()
+    }
+
+    private func writeProfile() {
+        guard let path = pipeline.profileOutputPath else { return }
+        pipeline.profileOutputPath = nil  // written once, here, not again when the host is released
+        do {
+            try pipeline.writeProfile(to: path)
+        } catch {
+            let message = "TUI_PROFILE: could not write \(path): \(error)\n"
+            _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+        }
+    }
+
+    // MARK: Suspend and resume
+
+    /// Gives the terminal back and stops the process (job control); on
+    /// `fg`, takes it again and repaints everything.
+    func suspend() {
+        guard running else { return }
+        leaveTerminal(final: false)
+        // Let the default action stop the whole job, then put dispatch's handler back.
+        var dfl = sigaction()
+        dfl.__sigaction_handler.sa_handler = SIG_DFL
+        sigaction(SIGTSTP, &dfl, &dispatchTSTPAction)
+        kill(0, SIGTSTP)
+        sigaction(SIGTSTP, &dispatchTSTPAction, nil)
+        resumeAfterStop()
+    }
+
+    /// Takes the terminal again after a stop: raw mode, the modes, and a full repaint.
+    func resumeAfterStop() {
+        try? device.setModes(device.rawModes)
+        TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: Array(modes.leave.utf8))
+        try? device.write(Array(modes.enter.utf8))
+        if var region = inline {
+            // The shell printed below us; find the cursor again and start a region there.
+            region.restart()
+            inline = region
+            decoder.expectsCursorPositionReport = true
+            try? device.write(Array(TerminalModes.queryCursorPosition.utf8))
+        }
+        let size = device.size()
+        if inline == nil { pipeline.resize(columns: size.columns, rows: size.rows) }
+        pipeline.encoder.invalidate()
+        pipeline.graph.invalidateLayout()
+        overlay.forceRepaint = true
+        requestFrame()
+    }
+}
+
+extension TerminalHost: TerminalActionTarget {
+    nonisolated func requestQuit(_ status: Int32) {
+        MainActor.assumeIsolated {
+            // After the current event or frame, not in the middle of it.
+            DispatchQueue.main.async { [self] in MainActor.assumeIsolated { end(status: status) } }
+        }
+    }
+
+    nonisolated func requestPrint(_ text: String) {
+        MainActor.assumeIsolated {
+            if inline != nil {
+                pendingPrints.append(text)
+                requestFrame()
+            } else {
+                printAfterExit.append(text)
+            }
+        }
+    }
+
+    nonisolated func requestRepaint() {
+        MainActor.assumeIsolated {
+            pipeline.encoder.invalidate()
+            pipeline.graph.invalidateLayout()
+            requestFrame()
+        }
+    }
+
+    nonisolated func requestSuspend() {
+        MainActor.assumeIsolated { DispatchQueue.main.async { [self] in MainActor.assumeIsolated { suspend() } } }
+    }
+}

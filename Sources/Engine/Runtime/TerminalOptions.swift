@@ -1,0 +1,138 @@
+/// How an app uses the terminal: which screen, which input modes, how
+/// often it may draw.
+///
+/// ```swift
+/// try await TerminalHost.run(Dashboard(), options: TerminalOptions(mouse: .buttons))
+/// try await TerminalHost.run(Progress(), options: TerminalOptions(screen: .inline()))
+/// ```
+public struct TerminalOptions: Sendable {
+    /// Where the app draws.
+    public enum Screen: Sendable, Equatable {
+        /// The alternate screen, full size; the user's screen comes back at exit.
+        case alternate
+        /// A region below the cursor, as tall as the content (at most
+        /// `maxHeight` rows, or the screen), growing as it grows; lines can
+        /// be printed above it (``TerminalActions/print(_:)``) and the last
+        /// frame stays on screen at exit.
+        case inline(maxHeight: Int? = nil)
+    }
+
+    /// Which mouse events the terminal reports (SGR encoding).
+    public enum MouseTracking: Sendable, Equatable {
+        case off
+        /// Presses, releases, drags and the wheel (xterm modes 1000, 1002).
+        case buttons
+        /// Also motion with no button held (mode 1003).
+        case allMotion
+    }
+
+    public var screen: Screen
+    public var mouse: MouseTracking
+    /// Pasted text arrives as one ``ViewEvent/paste(_:)`` (DECSET 2004), never as keys.
+    public var bracketedPaste: Bool
+    /// Report when the terminal window gains or loses focus (DECSET 1004).
+    public var focusEvents: Bool
+    /// Ask for the kitty keyboard protocol's "disambiguate" flag where the
+    /// terminal supports it: Esc, Alt and Ctrl combinations arrive unambiguously.
+    public var enhancedKeyboard: Bool
+    /// At most this many frames a second (many changes coalesce into one frame).
+    public var maxFramesPerSecond: Int
+    /// How long a lone Esc waits for the rest of a sequence before it is the Esc key.
+    public var escapeTimeout: Duration
+    /// How long start-up waits for the terminal to answer its capability
+    /// queries (a terminal that answers nothing costs this much, once).
+    public var queryTimeout: Duration
+    /// Ctrl-C ends the app (status 130) unless a view handles it.
+    public var quitsOnControlC: Bool
+    /// Ctrl-Z suspends the app to the shell unless a view handles it.
+    public var suspendsOnControlZ: Bool
+    /// The key that shows and hides the performance overlay; `nil` for none.
+    /// `TUI_OVERLAY=1` in the environment shows it from the start.
+    public var performanceOverlayKey: KeyPress?
+    /// Colours and features to assume; `nil` detects them from the environment.
+    public var capabilities: TerminalCapabilities?
+
+    public init(screen: Screen = .alternate, mouse: MouseTracking = .off, bracketedPaste: Bool = true,
+                focusEvents: Bool = false, enhancedKeyboard: Bool = true, maxFramesPerSecond: Int = 120,
+                escapeTimeout: Duration = .milliseconds(25), queryTimeout: Duration = .milliseconds(200),
+                quitsOnControlC: Bool = true, suspendsOnControlZ: Bool = true,
+                performanceOverlayKey: KeyPress? = KeyPress(.function(12)),
+                capabilities: TerminalCapabilities? = nil) {
+        self.screen = screen
+        self.mouse = mouse
+        self.bracketedPaste = bracketedPaste
+        self.focusEvents = focusEvents
+        self.enhancedKeyboard = enhancedKeyboard
+        self.maxFramesPerSecond = maxFramesPerSecond
+        self.escapeTimeout = escapeTimeout
+        self.queryTimeout = queryTimeout
+        self.quitsOnControlC = quitsOnControlC
+        self.suspendsOnControlZ = suspendsOnControlZ
+        self.performanceOverlayKey = performanceOverlayKey
+        self.capabilities = capabilities
+    }
+}
+
+/// What a view can ask of the app it runs in: quit, print a line above an
+/// inline region, repaint, suspend. Read it from the environment:
+///
+/// ```swift
+/// @Environment(\.terminal) private var terminal
+/// ...
+/// .onKeyPress("q") { terminal.quit(); return .handled }
+/// ```
+///
+/// Under ``OffscreenHost`` the requests are recorded (``OffscreenHost/quitStatus``,
+/// ``OffscreenHost/printedLines``) so tests can check them.
+public struct TerminalActions: Sendable {
+    private let target: MainThreadBox<WeakActionTarget>
+
+    init(_ target: TerminalActionTarget?) {
+        let weak = WeakActionTarget()
+        weak.value = target
+        self.target = MainThreadBox(weak)
+    }
+
+    private var actionTarget: TerminalActionTarget? { target.value.value }
+
+    /// Ends the app after the current event: the terminal is restored and
+    /// the process exits with `status` (or ``TerminalHost/run(_:options:)`` returns it).
+    public func quit(_ status: Int32 = 0) { actionTarget?.requestQuit(status) }
+
+    /// Prints `text` (its lines) above an inline region, where it stays as
+    /// ordinary terminal output. On the alternate screen the lines are
+    /// printed after the app ends.
+    public func print(_ text: String) { actionTarget?.requestPrint(text) }
+
+    /// Clears and repaints the whole screen on the next frame.
+    public func repaint() { actionTarget?.requestRepaint() }
+
+    /// Gives the terminal back to the shell (as Ctrl-Z does); the app
+    /// resumes with a full repaint on `fg`.
+    public func suspend() { actionTarget?.requestSuspend() }
+}
+
+/// The host, held weakly: the environment that carries the actions belongs to the host.
+final class WeakActionTarget {
+    weak var value: TerminalActionTarget?
+}
+
+/// What ``TerminalActions`` calls: the terminal host, or an offscreen host.
+protocol TerminalActionTarget: AnyObject {
+    func requestQuit(_ status: Int32)
+    func requestPrint(_ text: String)
+    func requestRepaint()
+    func requestSuspend()
+}
+
+private struct TerminalActionsKey: EnvironmentKey {
+    static let defaultValue = TerminalActions(nil)
+}
+
+extension EnvironmentValues {
+    /// The running app's actions (quit, print above, repaint, suspend).
+    public var terminal: TerminalActions {
+        get { self[TerminalActionsKey.self] }
+        set { self[TerminalActionsKey.self] = newValue }
+    }
+}
