@@ -32,6 +32,8 @@ let package = Package(
         ),
         // Example apps: `swift run -c release counter`.
         .executableTarget(name: "counter", dependencies: ["Engine"], path: "Examples/Counter"),
+        .executableTarget(name: "dashboard", dependencies: ["Engine"], path: "Examples/Dashboard"),
+        .executableTarget(name: "inline-progress", dependencies: ["Engine"], path: "Examples/InlineProgress"),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),
         .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests", exclude: ["Fixtures"]),
     ],

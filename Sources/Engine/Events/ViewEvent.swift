@@ -62,3 +62,17 @@ extension InputEvent {
         }
     }
 }
+
+private struct ScreenSizeKey: EnvironmentKey {
+    static let defaultValue = Size(width: 80, height: 24)
+}
+
+extension EnvironmentValues {
+    /// The size of the screen the app runs on, in cells (the terminal's
+    /// size; an offscreen host's canvas). Views that read it are evaluated
+    /// again when it changes.
+    public var screenSize: Size {
+        get { self[ScreenSizeKey.self] }
+        set { self[ScreenSizeKey.self] = newValue }
+    }
+}

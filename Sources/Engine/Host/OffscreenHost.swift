@@ -47,6 +47,8 @@ public final class OffscreenHost {
         encoder = FrameEncoder(for: canvas, capabilities: capabilities)
         graph = ViewGraph(canvas: canvas)
         if clock !== RuntimeClock.system { graph.clock = clock }
+        graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))
+        graph.needsFrame = false
         if let path = getenv("TUI_PROFILE").map({ String(cString: $0) }), !path.isEmpty {
             profileOutputPath = path
             profiler = Profiler()
@@ -99,6 +101,7 @@ public final class OffscreenHost {
     public func resize(columns: Int, rows: Int) {
         canvas.resize(columns: columns, rows: rows)
         graph.invalidateLayout()
+        graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))
     }
 
     /// The canvas as text rows.

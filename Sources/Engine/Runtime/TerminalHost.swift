@@ -306,6 +306,7 @@ public final class TerminalHost {
             inline = region
             pipeline.canvas.resize(columns: size.columns, rows: pipeline.canvas.rows)
             pipeline.graph.invalidateLayout()
+            pipeline.graph.setRootEnvironment(\.screenSize, Size(width: size.columns, height: size.rows))
             // Where did the region go? The cursor rests at its top-left; ask.
             decoder.expectsCursorPositionReport = true
             try? device.write(Array(TerminalModes.queryCursorPosition.utf8))

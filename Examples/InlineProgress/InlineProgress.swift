@@ -1,0 +1,74 @@
+import Engine
+
+/// A few lines under the shell prompt: one progress bar per download and a
+/// total, with a log line printed above the bars as each one finishes.
+/// When all are done the last frame stays on screen and the prompt comes
+/// back below it. `q` or Ctrl-C stops early.
+@main
+struct InlineProgressApp: App {
+    @State private var downloads = Download.samples
+    @Environment(\.terminal) private var terminal
+    @Environment(\.clock) private var clock
+
+    var options: TerminalOptions { TerminalOptions(screen: .inline()) }
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            ForEach(downloads.indices, id: \.self) { i in
+                DownloadRow(download: downloads[i])
+            }
+            Text("\(downloads.filter(\.isDone).count)/\(downloads.count) done · q stops").dim()
+        }
+        .task {
+            var step = 0
+            while !downloads.allSatisfy(\.isDone) {
+                guard (try? await clock.sleep(for: .milliseconds(40))) != nil else { return }
+                step += 1
+                for i in downloads.indices where !downloads[i].isDone {
+                    downloads[i].received = min(downloads[i].size, downloads[i].received + downloads[i].rate)
+                    if downloads[i].isDone {
+                        terminal.print("✓ \(downloads[i].name) (\(downloads[i].size) kB) after \(step * 40) ms")
+                    }
+                }
+            }
+            terminal.quit()
+        }
+        .onKeyPress("q") { terminal.quit(1); return .handled }
+    }
+}
+
+struct Download: Equatable, Sendable {
+    var name: String
+    var size: Int
+    var rate: Int
+    var received = 0
+    var isDone: Bool { received >= size }
+    var fraction: Double { size == 0 ? 1 : Double(received) / Double(size) }
+
+    static let samples = [
+        Download(name: "swift-6.3.1.tar.gz", size: 9_800, rate: 140),
+        Download(name: "libunistring-1.1.deb", size: 1_200, rate: 60),
+        Download(name: "fixtures.zip", size: 4_400, rate: 110),
+        Download(name: "docs.tar", size: 2_600, rate: 45),
+    ]
+}
+
+struct DownloadRow: View, Equatable {
+    var download: Download
+    static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+
+    var body: some View {
+        HStack(spacing: 1) {
+            Text(download.name).frame(width: 22, alignment: .leading)
+            Text(bar(width: 30)).foregroundColor(download.isDone ? .green : .cyan)
+            Text("\(Int(download.fraction * 100))%").frame(width: 4, alignment: .trailing)
+        }
+    }
+
+    private func bar(width: Int) -> String {
+        let units = Int(download.fraction * Double(width * 8))
+        let used = units / 8 + (units % 8 > 0 ? 1 : 0)
+        return String(repeating: "█", count: units / 8) + DownloadRow.eighths[units % 8]
+            + String(repeating: "·", count: max(0, width - used))
+    }
+}
