@@ -1,0 +1,81 @@
+import os
+import shutil
+import subprocess
+import time
+import uuid
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def binary(name):
+    """A built product: $TUI_BIN_DIR/name, else .build/debug/name."""
+    base = os.environ.get("TUI_BIN_DIR", os.path.join(ROOT, ".build", "debug"))
+    path = os.path.join(base, name)
+    if not os.path.exists(path):
+        pytest.fail(f"{path} is not built (swift build --product {name})")
+    return path
+
+
+class Tmux:
+    """One tmux server (its own socket) with one shell window, driven as a person would."""
+
+    def __init__(self, columns=80, rows=24):
+        self.socket = f"tuitest-{uuid.uuid4().hex[:8]}"
+        self.dir = f"/tmp/{self.socket}"
+        os.makedirs(self.dir)
+        self.run("new-session", "-d", "-s", "t", "-x", str(columns), "-y", str(rows),
+                 "env PS1='$ ' bash --norc --noprofile")
+        self.wait_for(lambda s: "$" in s, "the shell prompt")
+
+    def run(self, *args):
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True).stdout
+
+    def keys(self, *keys, literal=False):
+        self.run("send-keys", "-t", "t", *(["-l"] if literal else []), *keys)
+
+    def line(self, text):
+        self.keys(text, literal=True)
+        self.keys("Enter")
+
+    def screen(self, history=False):
+        args = ["capture-pane", "-p", "-t", "t"] + (["-S", "-200"] if history else [])
+        return self.run(*args)
+
+    def flag(self, name):
+        return self.run("display", "-p", "-t", "t", "#{" + name + "}").strip()
+
+    def resize(self, columns, rows):
+        self.run("resize-window", "-t", "t", "-x", str(columns), "-y", str(rows))
+
+    def wait_for(self, predicate, what, timeout=10.0, history=False):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            screen = self.screen(history)
+            if predicate(screen):
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {what}; screen:\n{self.screen(history)}")
+
+    def child_pid(self):
+        """The pid of the program the shell is running."""
+        shell = self.flag("pane_pid")
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            out = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
+            if out:
+                return int(out[0])
+            time.sleep(0.05)
+        raise AssertionError("no child process")
+
+    def kill(self):
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture
+def tmux():
+    t = Tmux()
+    yield t
+    t.kill()

@@ -1,0 +1,109 @@
+"""Every way out of an app leaves the terminal as it was found.
+
+Each test runs the probe app in a real terminal (tmux), leaves it by one
+path, and checks from outside: termios is what it was (`stty -g` before and
+after), the alternate screen was left, the cursor is visible, mouse
+reporting is off, and the exit status is what that path gives without the
+runtime (a crash keeps its signal)."""
+import os
+import re
+import signal
+import time
+
+import pytest
+
+from conftest import binary
+
+SIGNAL_STATUS = {name: 128 + int(getattr(signal, name)) for name in
+                 ("SIGINT", "SIGTERM", "SIGHUP", "SIGILL", "SIGSEGV", "SIGABRT", "SIGTRAP")}
+
+
+def start(tmux, *args):
+    probe = binary("runtime-probe")
+    d = tmux.dir
+    # The Swift runtime's backtracer asks for a key when it reports a crash in
+    # a terminal; the tests want its report and status, not the prompt.
+    tmux.line(f"export SWIFT_BACKTRACE=interactive=no; stty -g > {d}/before; {probe} {' '.join(args)}; echo EXIT=$?; stty -g > {d}/after")
+    tmux.wait_for(lambda s: "probe count=" in s, "the probe's first frame")
+    assert tmux.flag("alternate_on") == ("0" if "--inline" in args else "1")
+
+
+def finished(tmux, marker="EXIT"):
+    screen = tmux.wait_for(lambda s: re.search(marker + r"=\d+", s), "the app to end", history=True)
+    status = int(re.search(marker + r"=(\d+)", screen).group(1))
+    for _ in range(100):
+        if os.path.exists(f"{tmux.dir}/after") and os.path.getsize(f"{tmux.dir}/after") > 0:
+            break
+        time.sleep(0.05)
+    before = open(f"{tmux.dir}/before").read()
+    after = open(f"{tmux.dir}/after").read()
+    return status, before, after
+
+
+def assert_restored(tmux, before, after):
+    assert before == after, "termios changed"
+    assert tmux.flag("alternate_on") == "0", "still in the alternate screen"
+    assert tmux.flag("cursor_flag") == "1", "cursor hidden"
+    assert tmux.flag("mouse_any_flag") == "0", "mouse reporting left on"
+    assert tmux.flag("mouse_sgr_flag") == "0", "SGR mouse left on"
+
+
+@pytest.mark.parametrize("keys, status", [
+    (["q"], 0),                              # the app quits
+    (["C-c"], 130),                          # default quit on Ctrl-C
+    (["e"], 3),                              # exit() from a handler
+    (["f"], SIGNAL_STATUS["SIGILL"]),        # Swift fatalError (a trap)
+    (["o"], SIGNAL_STATUS["SIGILL"]),        # integer overflow trap
+    (["s"], SIGNAL_STATUS["SIGSEGV"]),       # segmentation fault
+    (["a"], SIGNAL_STATUS["SIGABRT"]),       # abort()
+])
+@pytest.mark.parametrize("mode", [["--mouse"], ["--inline", "--mouse"]])
+def test_keys_and_crashes(tmux, keys, status, mode):
+    start(tmux, *mode)
+    tmux.keys(*keys)
+    got, before, after = finished(tmux)
+    assert got == status
+    assert_restored(tmux, before, after)
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT", "SIGHUP"])
+def test_signals(tmux, sig):
+    start(tmux, "--mouse")
+    os.kill(tmux.child_pid(), getattr(signal, sig))
+    got, before, after = finished(tmux)
+    assert got == SIGNAL_STATUS[sig]
+    assert_restored(tmux, before, after)
+
+
+def test_suspend_and_resume(tmux):
+    start(tmux, "--mouse")
+    tmux.keys("+")
+    tmux.wait_for(lambda s: "count=1" in s, "the count")
+    tmux.keys("C-z")
+    tmux.wait_for(lambda s: "Stopped" in s, "the job to stop", history=True)
+    assert tmux.flag("alternate_on") == "0"
+    assert tmux.flag("cursor_flag") == "1"
+    assert tmux.flag("mouse_any_flag") == "0"
+    tmux.line(f"fg; echo FGEXIT=$?; stty -g > {tmux.dir}/after")
+    screen = tmux.wait_for(lambda s: "probe count=1" in s, "the app to come back and repaint")
+    assert tmux.flag("alternate_on") == "1"
+    assert tmux.flag("mouse_any_flag") == "1"
+    tmux.keys("+")
+    tmux.wait_for(lambda s: "count=2" in s, "input after resume")
+    tmux.keys("q")
+    got, before, after = finished(tmux, "FGEXIT")
+    assert got == 0
+    assert_restored(tmux, before, after)
+
+
+def test_sigtstp_from_outside(tmux):
+    start(tmux)
+    os.kill(tmux.child_pid(), signal.SIGTSTP)
+    tmux.wait_for(lambda s: "Stopped" in s, "the job to stop", history=True)
+    assert tmux.flag("alternate_on") == "0"
+    tmux.line(f"fg; echo FGEXIT=$?; stty -g > {tmux.dir}/after")
+    tmux.wait_for(lambda s: "probe count=0" in s, "the repaint after fg")
+    tmux.keys("q")
+    got, before, after = finished(tmux, "FGEXIT")
+    assert got == 0
+    assert_restored(tmux, before, after)

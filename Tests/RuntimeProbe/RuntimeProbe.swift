@@ -1,0 +1,111 @@
+import Engine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The app the runtime's end-to-end tests (and `tuibench app`) drive in a
+/// real terminal: it shows the last event it received and a counter, and
+/// leaves by whatever path the test asks for.
+///
+///     runtime-probe [--inline] [--mouse] [--tree] [--no-ctrl-c]
+///
+/// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
+/// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
+/// `a` `abort()`; `p` prints a line above an inline region. With `--tree`
+/// the screen holds a 5,461-view tree (depth 6, fanout 4) and `x` changes
+/// the text of one leaf (the key-to-frame latency measurement).
+@main
+struct RuntimeProbe {
+    static func main() {
+        let args = CommandLine.arguments.dropFirst()
+        var options = TerminalOptions()
+        if args.contains("--inline") { options.screen = .inline() }
+        if args.contains("--mouse") { options.mouse = .buttons }
+        if args.contains("--no-ctrl-c") { options.quitsOnControlC = false }
+        if args.contains("--tree") {
+            TerminalHost.runMain(TreeProbe(), options: options)
+        }
+        TerminalHost.runMain(EventProbe(), options: options)
+    }
+}
+
+struct EventProbe: View {
+    @State private var count = 0
+    @State private var last = "none"
+    @State private var events = 0
+    @Environment(\.terminal) private var terminal
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("probe count=\(count) events=\(events)")
+            Text("last: \(last)")
+        }
+        .onEvent { event in
+            events += 1
+            last = describe(event)
+            if case .key(let press) = event, press.modifiers.isEmpty, press.phase == .down {
+                switch press.key {
+                case "+": count += 1
+                case "q": terminal.quit()
+                case "e": exit(3)
+                case "f": fatalError("the probe was asked to crash")
+                case "o": var n = Int.max - Int(count); n += 1 + Int(events); count = n
+                case "s": UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 1
+                case "a": abort()
+                case "p": terminal.print("printed line \(count)")
+                default: return .ignored
+                }
+                return .handled
+            }
+            return .ignored
+        }
+    }
+
+    private func describe(_ event: ViewEvent) -> String {
+        switch event {
+        case .key(let press):
+            let mods = press.modifiers.isEmpty ? "" : " \(press.modifiers.rawValue)"
+            switch press.key {
+            case .character(let c): return "key \(c.unicodeScalars.map { "U+\(String($0.value, radix: 16))" }.joined(separator: " "))\(mods)"
+            default: return "key \(press.key)\(mods)"
+            }
+        case .paste(let text): return "paste \(text.count) \(text.debugDescription)"
+        case .mouse(let m): return "mouse \(m.kind) \(m.button) \(m.column),\(m.row)"
+        case .focus(let f): return "focus \(f)"
+        case .resize(let c, let r): return "resize \(c)x\(r)"
+        }
+    }
+}
+
+/// Depth 6, fanout 4 (tuibench's `tree` shape): 5,461 views; `x` changes
+/// the digit of one leaf, so one path of the tree is evaluated again.
+struct TreeProbe: View {
+    @State private var generation = 0
+    var body: some View {
+        ProbeLevel(depth: 6, index: 0, value: generation)
+            .onKeyPress("x") { generation += 1; return .handled }
+    }
+}
+
+struct ProbeLevel: View, Equatable {
+    var depth: Int
+    var index: Int
+    /// Non-zero only on the path to leaf 0.
+    var value: Int
+
+    var body: some View {
+        if depth == 0 {
+            Text(index == 0 ? "\(value % 10)" : "\(index % 10)")
+        } else if depth % 2 == 0 {
+            VStack { children }
+        } else {
+            HStack(spacing: 0) { children }
+        }
+    }
+
+    var children: some View {
+        ForEach(0..<4) { k in
+            ProbeLevel(depth: depth - 1, index: index * 4 + k, value: index * 4 + k == 0 ? value : 0)
+        }
+    }
+}
