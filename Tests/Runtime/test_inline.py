@@ -1,0 +1,65 @@
+"""Inline mode: the region below the prompt never clears or scrolls away
+what was above it, through frames, printed lines, resizes and exit."""
+from conftest import binary
+
+
+def above_intact(screen, lines):
+    rows = screen.splitlines()
+    starts = [i for i, r in enumerate(rows) if r.strip() == lines[0]]
+    assert starts, f"{lines[0]!r} is gone:\n{screen}"
+    i = starts[-1]
+    assert [r.strip() for r in rows[i:i + len(lines)]] == lines, screen
+    return i + len(lines)
+
+
+def test_frames_prints_resize_and_exit(tmux):
+    marks = [f"shell line {i}" for i in range(1, 6)]
+    tmux.line("for i in 1 2 3 4 5; do echo \"shell line $i\"; done; " + binary("runtime-probe") + " --inline; echo EXIT=$?")
+    tmux.wait_for(lambda s: "probe count=0" in s, "the first frame")
+    after = above_intact(tmux.screen(history=True), marks)
+    for _ in range(3):
+        tmux.keys("+")
+    tmux.keys("p")
+    screen = tmux.wait_for(lambda s: "printed line 3" in s and "count=3" in s, "a printed line and a frame", history=True)
+    after = above_intact(screen, marks)
+    rows = screen.splitlines()
+    assert rows[after].strip() == "printed line 3", screen
+    assert rows[after + 1].startswith("probe count=3")
+    # The region appears once: no stale copy of an earlier frame.
+    assert screen.count("probe count=") == 1, screen
+    tmux.resize(50, 10)
+    screen = tmux.wait_for(lambda s: "resize 50x10" in s, "the resize event", history=True)
+    above_intact(screen, marks)
+    assert screen.count("probe count=") == 1, screen
+    tmux.resize(72, 16)
+    tmux.keys("+")
+    screen = tmux.wait_for(lambda s: "count=4" in s, "a frame after growing", history=True)
+    above_intact(screen, marks)
+    assert screen.count("probe count=") == 1, screen
+    tmux.keys("q")
+    screen = tmux.wait_for(lambda s: "EXIT=0" in s, "exit", history=True)
+    after = above_intact(screen, marks)
+    rows = screen.splitlines()
+    # The last frame stays, and the prompt comes back below it.
+    i = next(k for k, r in enumerate(rows) if r.startswith("probe count=4"))
+    assert rows[i + 1].startswith("last: ")
+    assert rows[i + 2].startswith("EXIT=0")
+
+
+def test_region_at_the_bottom_grows_by_scrolling(tmux):
+    # Fill the screen so the prompt is on the last row: the region must
+    # scroll the screen up (as printing would), not draw over the lines.
+    tmux.line("seq 1 40; " + binary("runtime-probe") + " --inline; echo EXIT=$?")
+    screen = tmux.wait_for(lambda s: "probe count=0" in s, "the first frame", history=True)
+    rows = [r.strip() for r in screen.splitlines()]
+    i = rows.index("40")
+    assert rows[i - 39:i + 1] == [str(n) for n in range(1, 41)]
+    tmux.keys("p")
+    screen = tmux.wait_for(lambda s: "printed line 0" in s, "a printed line", history=True)
+    rows = [r.strip() for r in screen.splitlines()]
+    i = rows.index("40")
+    assert rows[i - 39:i + 1] == [str(n) for n in range(1, 41)]
+    assert rows[i + 1] == "printed line 0", screen
+    assert rows[i + 2].startswith("probe count=0"), screen
+    tmux.keys("q")
+    tmux.wait_for(lambda s: "EXIT=0" in s, "exit", history=True)
