@@ -7,7 +7,7 @@ import Glibc
 /// real terminal: it shows the last event it received and a counter, and
 /// leaves by whatever path the test asks for.
 ///
-///     runtime-probe [--inline] [--mouse] [--tree] [--no-ctrl-c]
+///     runtime-probe [--inline] [--mouse] [--tree] [--flood N] [--no-ctrl-c]
 ///
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
@@ -22,6 +22,9 @@ struct RuntimeProbe {
         if args.contains("--inline") { options.screen = .inline() }
         if args.contains("--mouse") { options.mouse = .buttons }
         if args.contains("--no-ctrl-c") { options.quitsOnControlC = false }
+        if let i = args.firstIndex(of: "--flood"), i + 1 < args.endIndex, let n = Int(args[i + 1]) {
+            TerminalHost.runMain(FloodProbe(changes: n), options: options)
+        }
         if args.contains("--tree") {
             TerminalHost.runMain(TreeProbe(), options: options)
         }
@@ -74,6 +77,30 @@ struct EventProbe: View {
         case .focus(let f): return "focus \(f)"
         case .resize(let c, let r): return "resize \(c)x\(r)"
         }
+    }
+}
+
+/// Changes its state `changes` times at 10,000 changes a second from a
+/// task, then stops: frames must stay under the cap and the last value
+/// must be on screen.
+struct FloodProbe: View {
+    var changes: Int
+    @State private var value = 0
+    @State private var done = false
+    @Environment(\.clock) private var clock
+
+    var body: some View {
+        Text(done ? "flood done value=\(value)" : "flood value=\(value)")
+            .task {
+                var i = 0
+                while i < changes {
+                    i += 1
+                    value = i
+                    // 10 changes, then a 1 ms sleep: 10,000 a second.
+                    if i % 10 == 0, (try? await clock.sleep(for: .milliseconds(1))) == nil { return }
+                }
+                done = true
+            }
     }
 }
 

@@ -48,6 +48,9 @@ public final class TerminalHost {
     var earlyEvents: [InputEvent] = []
     var onEnd: ((Int32) -> Void)?
     var pendingPrints: [String] = []
+    /// Input is being handled: a frame asked for now is drawn when it is done.
+    var handlingInput = false
+    var frameWanted = false
     var printAfterExit: [String] = []
     var inline: InlineRegion?
     let overlay: PerformanceOverlay
@@ -244,9 +247,17 @@ public final class TerminalHost {
             end(status: 0)  // the terminal went away
             return
         }
+        // A frame the events ask for is drawn right after them, in this
+        // callback (no second trip through the queue), when the cap allows.
+        handlingInput = true
         for event in events {
             handle(event)
             if !running { return }
+        }
+        handlingInput = false
+        if frameWanted {
+            frameWanted = false
+            scheduleFrame(drawNowIfAllowed: true)
         }
         if decoder.hasPendingInput {
             let ns = Int(options.escapeTimeout / .nanoseconds(1))
@@ -324,10 +335,24 @@ public final class TerminalHost {
     func requestFrame() {
         guard running, !frameScheduled else { return }
         frameScheduled = true
+        if handlingInput {
+            frameWanted = true  // drawn when the input is handled
+            return
+        }
+        scheduleFrame(drawNowIfAllowed: false)
+    }
+
+    /// Draws the requested frame when the cap allows: at once (in this
+    /// callback) or on the next turn of the queue, else when the cap allows.
+    private func scheduleFrame(drawNowIfAllowed: Bool) {
         let now = monotonicNanoseconds()
         let earliest = lastFrameStart &+ minFrameInterval
         if now >= earliest || lastFrameStart == 0 {
-            DispatchQueue.main.async { [unowned self] in MainActor.assumeIsolated { self.frame() } }
+            if drawNowIfAllowed {
+                frame()
+            } else {
+                DispatchQueue.main.async { [unowned self] in MainActor.assumeIsolated { self.frame() } }
+            }
         } else {
             DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(earliest - now))) { [unowned self] in
                 MainActor.assumeIsolated { self.frame() }
