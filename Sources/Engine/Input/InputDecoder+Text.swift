@@ -109,7 +109,8 @@ extension InputDecoder {
             }
         }
         if delivered == text.count {
-            text.removeAll(keepingCapacity: true)
+            // Keep a small buffer; give back what a huge chunk of text grew.
+            text.removeAll(keepingCapacity: text.capacity <= 1 << 12)
         } else {
             text.removeFirst(delivered)
         }

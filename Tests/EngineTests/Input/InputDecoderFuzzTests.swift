@@ -123,6 +123,10 @@ struct InputDecoderFuzzTests {
         if decoder.hasPendingInput || decoder.pendingByteCount != 0 { return "pending after flush" }
         if decoder.bytesConsumed != input.count { return "consumed \(decoder.bytesConsumed) of \(input.count)" }
         if decoder.bytesDropped > input.count { return "dropped more than fed" }
+        // Independent of how the decoder counts: no event means every byte
+        // was dropped, and every event takes at least one byte.
+        if events.isEmpty && decoder.bytesDropped != input.count { return "no events but bytes not dropped" }
+        if decoder.bytesConsumed - decoder.bytesDropped < events.count { return "more events than delivered bytes" }
         for event in events {
             if let rule = brokenRule(event) { return "\(rule) in \(event)" }
         }
@@ -132,5 +136,43 @@ struct InputDecoderFuzzTests {
         }
         if whole.decoder.bytesDropped != decoder.bytesDropped { return "dropped counts differ with chunking" }
         return nil
+    }
+}
+
+/// Decoding speed, printed (never asserted: wall time is not a test).
+/// `INPUT_DECODER_THROUGHPUT=1 swift test -c release --filter InputDecoderThroughput`
+@Suite("InputDecoderThroughput: bytes per second, printed")
+struct InputDecoderThroughputTests {
+    @Test("typing, key sequences and pastes", .enabled(if: InputDecoderFuzzTests.environment("INPUT_DECODER_THROUGHPUT") != nil))
+    func throughput() {
+        let typing = Array(String(repeating: "the quick brown fox jumps over the lazy dog ", count: 2000).utf8)
+        let keys = Array(repeating: bytes(#"\e[1;5A\e[97;5u\eOP\e[<0;10;5M\x7f\r"#), count: 2000).flatMap { $0 }
+        let text = Array(String(repeating: "héllo wörld 中文 👍🏽 ", count: 2000).utf8)
+        let paste = bytes(#"\e[200~"#) + typing + bytes(#"\e[201~"#)
+        for (name, input) in [("ASCII typing, 1 byte a read", typing), ("key sequences", keys), ("non-ASCII text", text),
+                              ("paste", paste)]
+        {
+            let chunk = name.hasSuffix("a read") ? 1 : 4096
+            var decoder = InputDecoder()
+            var events: [InputEvent] = []
+            events.reserveCapacity(input.count)
+            let clock = ContinuousClock()
+            let rounds = 20
+            let elapsed = clock.measure {
+                for _ in 0..<rounds {
+                    events.removeAll(keepingCapacity: true)
+                    var start = 0
+                    while start < input.count {
+                        let end = min(input.count, start + chunk)
+                        input[start..<end].withUnsafeBufferPointer { decoder.decode($0, into: &events) }
+                        start = end
+                    }
+                }
+            }
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let megabytes = Double(input.count * rounds) / 1e6
+            print("InputDecoderThroughput: \(name): \(Int(megabytes / seconds)) MB/s, "
+                  + "\(Int(seconds * 1e9 / Double(events.count * rounds))) ns/event")
+        }
     }
 }
