@@ -260,7 +260,10 @@ public final class TerminalHost {
             scheduleFrame(drawNowIfAllowed: true)
         }
         if decoder.hasPendingInput {
-            let ns = Int(options.escapeTimeout / .nanoseconds(1))
+            // A lone Esc waits a moment for the rest of a sequence; a paste
+            // arriving in pieces waits longer (flushing it would end it early).
+            let timeout = decoder.isInsideBracketedPaste ? max(options.escapeTimeout, .seconds(2)) : options.escapeTimeout
+            let ns = Int(timeout / .nanoseconds(1))
             escapeTimer?.schedule(deadline: .now() + .nanoseconds(ns))
         } else {
             escapeTimer?.schedule(deadline: .distantFuture)
