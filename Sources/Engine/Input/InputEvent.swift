@@ -11,6 +11,11 @@ public enum InputEvent: Hashable, Sendable {
     /// ``Key/character(_:)``.
     case key(KeyPress)
     /// Text pasted while bracketed paste was on: data, never keys.
+    ///
+    /// Line breaks are `\n` (CR LF and CR become LF), tabs are kept, other
+    /// controls and escape sequences are removed, invalid UTF-8 is U+FFFD.
+    /// A paste longer than ``InputDecoder/pasteChunkLength`` bytes arrives
+    /// as several consecutive `.paste` events.
     case paste(String)
     /// A mouse button, motion or wheel event (SGR mouse reporting).
     case mouse(MouseEvent)
@@ -117,7 +122,8 @@ public struct MouseEvent: Hashable, Sendable {
         case left
         case middle
         case right
-        /// Buttons 8–11 (back, forward, …): their SGR button number.
+        /// Buttons 8–11 (back, forward, …): their X button number, 8…11
+        /// (SGR button codes 128…131).
         case other(Int)
     }
 
