@@ -104,14 +104,49 @@ extension View {
 }
 
 extension ViewGraph {
-    /// Routes `event` to the views' handlers: later and deeper views first
-    /// (a handler inside a subtree before one around it), until one handles
-    /// it. Returns whether one did.
+    /// Routes `event` to the views' handlers until one handles it; returns
+    /// whether one did.
+    ///
+    /// A key (or paste) goes to the focused view's key handler, then to the
+    /// handlers of its ancestors; with nothing focused, to every handler,
+    /// later and deeper views first (a handler inside a subtree before one
+    /// around it). Tab and Shift-Tab that no handler took move focus. A
+    /// mouse press focuses the focusable view under the pointer, and goes
+    /// to the tap targets under it, deepest first.
     ///
     /// - Complexity: O(handlers × depth) to order the live handlers; a
     ///   tree has few.
     @discardableResult
     public func dispatch(_ event: ViewEvent) -> Bool {
+        switch event {
+        case .key(let press):
+            if let handled = routeToFocus(event) {
+                if handled { return true }
+                return press.phase != .up && moveFocusOnTab(press)
+            }
+            if dispatchToAll(event) { return true }
+            return press.phase != .up && moveFocusOnTab(press)
+        case .mouse(let mouse):
+            if routeMouse(mouse) { return true }
+            return dispatchToAll(event)
+        case .paste:
+            if let handled = routeToFocus(event) { return handled }
+            return dispatchToAll(event)
+        case .focus, .resize:
+            return dispatchToAll(event)
+        }
+    }
+
+    /// Tab and Shift-Tab move focus when no handler took them.
+    private func moveFocusOnTab(_ press: KeyPress) -> Bool {
+        guard press.key == .tab else { return false }
+        let mods = press.modifiers.subtracting([.capsLock, .numLock])
+        guard mods == [] || mods == .shift else { return false }
+        return moveFocus(forward: mods == [])
+    }
+
+    /// Every handler, later and deeper first, until one handles the event.
+    private func dispatchToAll(_ event: ViewEvent) -> Bool {
         for node in liveEventHandlers().reversed() {
             guard let handler = (node.behavior as? EventHandlerBehavior)?.handler else { continue }
             if handler(event) == .handled { return true }

@@ -11,6 +11,14 @@ struct InteractionState {
     var afterFrame: [() -> Void] = []
     /// The clock timers and tasks follow.
     var clock: RuntimeClock = .system
+    /// Nodes that can take focus (``FocusableView``), found again by identity.
+    var focusables: [ObjectIdentifier: ViewNode] = [:]
+    /// The node with keyboard focus.
+    var focused: ViewNode?
+    /// A focus binding was (re)made this frame: reconcile focus with the bindings after it.
+    var focusBindingsChanged = false
+    /// Nodes with a tap handler.
+    var tapTargets: [ObjectIdentifier: ViewNode] = [:]
 }
 
 /// A node behaviour that must hear when its node leaves the tree.
@@ -52,6 +60,7 @@ extension ViewGraph {
                 (node.behavior as? LifecycleBehavior)?.disappeared()
             }
         }
+        syncFocusAfterFrame()
         guard !interaction.afterFrame.isEmpty else { return }
         let actions = interaction.afterFrame
         interaction.afterFrame.removeAll()

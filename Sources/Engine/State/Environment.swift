@@ -78,7 +78,7 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
     }
 }
 
-final class EnvironmentWriterBehavior: NodeBehavior {
+class EnvironmentWriterBehavior: NodeBehavior {
     var keyPath: AnyKeyPath?
     var value: Any?
     var apply: ((inout EnvironmentValues) -> Void)?

@@ -1,0 +1,108 @@
+/// What a button does, for its look: a destructive button is drawn in the
+/// theme's destructive colour; a cancel button is the one Esc presses in an alert.
+public enum ButtonRole: Hashable, Sendable {
+    case destructive
+    case cancel
+}
+
+/// A control that runs an action: Enter or Space while focused, or a click.
+///
+/// ```swift
+/// Button("Save") { store.save() }
+/// Button("Delete", role: .destructive) { items.remove(at: i) }
+/// ```
+///
+/// It is focusable (Tab reaches it); focused, it shows the theme's focus
+/// colours; inside `.disabled(true)` it ignores input and takes no focus.
+public struct Button<Label: View>: View {
+    var action: () -> Void
+    var role: ButtonRole?
+    var label: Label
+
+    public init(role: ButtonRole? = nil, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.action = action
+        self.role = role
+        self.label = label()
+    }
+
+    public var body: some View {
+        let action = self.action
+        return ButtonFace(role: role, label: label)
+            .focusable()
+            .onFocusedKey { press in
+                guard press.phase != .up, press.modifiers.isDisjoint(with: [.control, .option, .command]),
+                      press.key == .enter || press.key == .space else { return .ignored }
+                action()
+                return .handled
+            }
+            .onTapGesture(perform: action)
+    }
+}
+
+extension Button where Label == Text {
+    /// A button with a text label.
+    public init(_ title: String, role: ButtonRole? = nil, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
+    }
+}
+
+/// A button's look: `[ label ]`, in the focus colours when focused.
+struct ButtonFace<Label: View>: View {
+    var role: ButtonRole?
+    var label: Label
+    @Environment(\.isFocused) private var isFocused
+    @Environment(\.isEnabled) private var isEnabled
+    @Environment(\.theme) private var theme
+
+    var body: some View {
+        let color: Color = !isEnabled ? theme.disabled : isFocused ? theme.focusForeground
+            : role == .destructive ? theme.destructive : .default
+        HStack(spacing: 0) {
+            Text("[ ").foregroundColor(color)
+            label
+            Text(" ]").foregroundColor(color)
+        }
+        .background(isFocused && isEnabled ? theme.focusBackground : .default)
+    }
+}
+
+/// A switch: `[x] Label`. Space, Enter or a click flips it.
+public struct Toggle: View {
+    var title: String
+    var isOn: Binding<Bool>
+
+    public init(_ title: String, isOn: Binding<Bool>) {
+        self.title = title
+        self.isOn = isOn
+    }
+
+    public var body: some View {
+        let isOn = self.isOn
+        return ToggleFace(title: title, isOn: isOn.wrappedValue)
+            .focusable()
+            .onFocusedKey { press in
+                guard press.phase != .up, press.modifiers.isDisjoint(with: [.control, .option, .command]),
+                      press.key == .enter || press.key == .space else { return .ignored }
+                isOn.wrappedValue.toggle()
+                return .handled
+            }
+            .onTapGesture { isOn.wrappedValue.toggle() }
+    }
+}
+
+struct ToggleFace: View {
+    var title: String
+    var isOn: Bool
+    @Environment(\.isFocused) private var isFocused
+    @Environment(\.isEnabled) private var isEnabled
+    @Environment(\.theme) private var theme
+
+    var body: some View {
+        HStack(spacing: 1) {
+            Text(isOn ? "[x]" : "[ ]")
+                .foregroundColor(!isEnabled ? theme.disabled : isFocused ? theme.focusForeground : isOn ? theme.tint : .default)
+                .backgroundColor(isFocused && isEnabled ? theme.focusBackground : .default)
+            Text(title).foregroundColor(isEnabled ? .default : theme.disabled)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// The colours controls take their look from, through the environment:
+/// `.environment(\.theme, Theme(tint: .magenta))` restyles every control
+/// inside. No control reads a global.
+public struct Theme: Equatable, Sendable {
+    /// Accent: progress bars, selected segments, toggles that are on.
+    public var tint: Color
+    /// Background of the focused control.
+    public var focusBackground: Color
+    /// Foreground of the focused control.
+    public var focusForeground: Color
+    /// Background of selected rows.
+    public var selectionBackground: Color
+    /// Background of selected rows while their list is not focused.
+    public var inactiveSelectionBackground: Color
+    /// Foreground of disabled controls.
+    public var disabled: Color
+    /// Destructive buttons.
+    public var destructive: Color
+    /// Placeholder text in empty fields.
+    public var placeholder: Color
+
+    public init(tint: Color = .cyan, focusBackground: Color = .blue, focusForeground: Color = .brightWhite,
+                selectionBackground: Color = .blue, inactiveSelectionBackground: Color = .brightBlack,
+                disabled: Color = .brightBlack, destructive: Color = .red, placeholder: Color = .brightBlack) {
+        self.tint = tint
+        self.focusBackground = focusBackground
+        self.focusForeground = focusForeground
+        self.selectionBackground = selectionBackground
+        self.inactiveSelectionBackground = inactiveSelectionBackground
+        self.disabled = disabled
+        self.destructive = destructive
+        self.placeholder = placeholder
+    }
+
+    public static let standard = Theme()
+}
+
+private struct ThemeKey: EnvironmentKey { static let defaultValue = Theme.standard }
+
+extension EnvironmentValues {
+    /// The controls' colours.
+    public var theme: Theme {
+        get { self[ThemeKey.self] }
+        set { self[ThemeKey.self] = newValue }
+    }
+}

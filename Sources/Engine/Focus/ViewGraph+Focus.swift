@@ -1,0 +1,179 @@
+/// Focus: which node has it, the order Tab moves it in, and keeping it in
+/// step with `@FocusState` bindings and with views that leave the tree.
+extension ViewGraph {
+    /// The node with keyboard focus, if any (for tests and tools).
+    public var focusedNode: ViewNode? {
+        guard let node = interaction.focused, isLive(node) else { return nil }
+        return node
+    }
+
+    /// Focusable nodes that can take focus now, in reading order of their
+    /// laid-out frames: top to bottom, then left to right (tree order for ties).
+    ///
+    /// - Complexity: O(f log f) for f focusable views, plus their depth.
+    public func focusOrder() -> [ViewNode] {
+        var candidates: [ViewNode] = []
+        for (id, node) in interaction.focusables {
+            guard isLive(node) else {
+                interaction.focusables[id] = nil
+                continue
+            }
+            candidates.append(node)
+        }
+        // `.focused(...)` around a view that is focusable itself (a Button,
+        // a TextField) binds that view instead of adding a second stop.
+        var delegated = Set<ObjectIdentifier>()
+        for node in candidates {
+            guard let b = node.behavior as? FocusableBehavior else { continue }
+            b.delegatedBinding = nil
+            guard !b.isBindingProvider else { continue }
+            var n = node.parent
+            while let ancestor = n {
+                if let a = ancestor.behavior as? FocusableBehavior, interaction.focusables[ObjectIdentifier(ancestor)] != nil {
+                    if a.isBindingProvider {
+                        delegated.insert(ObjectIdentifier(ancestor))
+                        b.delegatedBinding = a.binding
+                    }
+                    break
+                }
+                n = ancestor.parent
+            }
+        }
+        var live: [(bounds: Rect, path: [Int], node: ViewNode)] = []
+        for node in candidates where !delegated.contains(ObjectIdentifier(node)) {
+            guard let b = node.behavior as? FocusableBehavior, b.canFocus else { continue }
+            live.append((layoutBounds(of: node), treePath(of: node), node))
+        }
+        live.sort { a, b in
+            if a.bounds.y != b.bounds.y { return a.bounds.y < b.bounds.y }
+            if a.bounds.x != b.bounds.x { return a.bounds.x < b.bounds.x }
+            return a.path.lexicographicallyPrecedes(b.path)
+        }
+        return live.map(\.node)
+    }
+
+    /// Moves focus to the next (or previous) focusable view, wrapping around.
+    /// Returns false when nothing can take focus.
+    @discardableResult
+    public func moveFocus(forward: Bool) -> Bool {
+        let order = focusOrder()
+        guard !order.isEmpty else { return false }
+        let current = focusedNode.flatMap { f in order.firstIndex { $0 === f } }
+        let next: Int
+        if let current {
+            next = (current + (forward ? 1 : order.count - 1)) % order.count
+        } else {
+            next = forward ? 0 : order.count - 1
+        }
+        focus(order[next])
+        return true
+    }
+
+    /// Gives `node` (a focusable view) keyboard focus, or takes focus away
+    /// with `nil`. Its content, and the old focused view's, are evaluated
+    /// again (they read `\.isFocused`), and focus bindings are told.
+    public func focus(_ node: ViewNode?) {
+        let old = focusedNode
+        if old === node { return }
+        interaction.focused = node
+        if let old, let b = old.behavior as? FocusableBehavior {
+            b.isFocused = false
+            environmentChanged(\EnvironmentValues.isFocused, below: old)
+            b.effectiveBinding?.update(false)
+        }
+        if let node, let b = node.behavior as? FocusableBehavior {
+            b.isFocused = true
+            environmentChanged(\EnvironmentValues.isFocused, below: node)
+            b.effectiveBinding?.update(true)
+        }
+        if !needsFrame {
+            needsFrame = true
+            onNeedsFrame?()
+        }
+    }
+
+    /// After a frame: focus leaves views that left the tree or were
+    /// disabled, and follows bindings that ask for another view.
+    func syncFocusAfterFrame() {
+        if let f = interaction.focused {
+            let b = f.behavior as? FocusableBehavior
+            if !isLive(f) || !(b?.canFocus ?? false) {
+                interaction.focused = nil
+                b?.isFocused = false
+                b?.effectiveBinding?.update(false)
+            } else if let binding = b?.effectiveBinding, !binding.isRequested() {
+                focus(nil)
+            }
+        }
+        guard interaction.focusBindingsChanged else { return }
+        interaction.focusBindingsChanged = false
+        for node in focusOrder() {
+            guard let b = node.behavior as? FocusableBehavior, let binding = b.effectiveBinding, binding.isRequested()
+            else { continue }
+            if focusedNode !== node { focus(node) }
+            break
+        }
+    }
+
+    /// The cells `node` covers: its frame, or for a transparent node the
+    /// union of the laid-out nodes below it.
+    func layoutBounds(of node: ViewNode) -> Rect {
+        if !node.isTransparent { return node.frame }
+        var r: Rect?
+        var stack = node.children
+        while let n = stack.popLast() {
+            if n.isTransparent {
+                stack.append(contentsOf: n.children)
+            } else if n.frame.width > 0 && n.frame.height > 0 {
+                r = r.map { $0.union(n.frame) } ?? n.frame
+            }
+        }
+        return r ?? .zero
+    }
+
+    // MARK: Routing
+
+    /// Routes a key to the focused view, then up its ancestors' handlers;
+    /// nil when nothing is focused.
+    func routeToFocus(_ event: ViewEvent) -> Bool? {
+        guard let focused = focusedNode else { return nil }
+        var n: ViewNode? = focused
+        while let node = n {
+            if let f = node.behavior as? FocusableBehavior, case .key(let press) = event, f.isEnabled,
+               let onKey = f.onKey, onKey(press) == .handled {
+                return true
+            }
+            if let h = node.behavior as? EventHandlerBehavior, let handler = h.handler, handler(event) == .handled {
+                return true
+            }
+            n = node.parent
+        }
+        return false
+    }
+
+    /// Routes a mouse event: a press focuses the focusable view under the
+    /// pointer; the deepest view with a handler under it (front-most first)
+    /// then its ancestors see the event.
+    func routeMouse(_ event: MouseEvent) -> Bool {
+        let point = (x: event.column, y: event.row)
+        func contains(_ node: ViewNode) -> Bool {
+            let b = layoutBounds(of: node)
+            return point.x >= b.x && point.x < b.maxX && point.y >= b.y && point.y < b.maxY
+        }
+        if event.kind == .press {
+            let hit = focusOrder().last { contains($0) }
+            if let hit { focus(hit) }
+        }
+        // Tap targets and handlers under the pointer, deepest and latest first.
+        var candidates: [(path: [Int], node: ViewNode)] = []
+        for (id, node) in interaction.tapTargets {
+            guard isLive(node) else { interaction.tapTargets[id] = nil; continue }
+            if contains(node) { candidates.append((treePath(of: node), node)) }
+        }
+        candidates.sort { $0.path.lexicographicallyPrecedes($1.path) }
+        for (_, node) in candidates.reversed() {
+            if let tap = node.behavior as? TapBehavior, tap.isEnabled, tap.handle(event) { return true }
+        }
+        return false
+    }
+}
