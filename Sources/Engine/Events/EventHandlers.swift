@@ -15,7 +15,7 @@ public struct EventHandlerView<Content: View>: PrimitiveView {
     }
 }
 
-final class EventHandlerBehavior: NodeBehavior {
+class EventHandlerBehavior: NodeBehavior {
     var handler: ((ViewEvent) -> KeyPress.Result)?
     init() { super.init(transparent: true) }
 }

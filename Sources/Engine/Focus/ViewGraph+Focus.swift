@@ -40,7 +40,9 @@ extension ViewGraph {
             }
         }
         var live: [(bounds: Rect, path: [Int], node: ViewNode)] = []
+        let modal = activeModal
         for node in candidates where !delegated.contains(ObjectIdentifier(node)) {
+            if let modal, !isDescendant(node, of: modal) { continue }
             guard let b = node.behavior as? FocusableBehavior, b.canFocus else { continue }
             live.append((layoutBounds(of: node), treePath(of: node), node))
         }
@@ -95,6 +97,10 @@ extension ViewGraph {
     /// After a frame: focus leaves views that left the tree or were
     /// disabled, and follows bindings that ask for another view.
     func syncFocusAfterFrame() {
+        // A dismissed modal gives focus back; a presented one keeps it inside.
+        if let modal = activeModal, let f = focusedNode, !isDescendant(f, of: modal) {
+            focus(focusOrder().first)
+        }
         if let f = interaction.focused {
             let b = f.behavior as? FocusableBehavior
             if !isLive(f) || !(b?.canFocus ?? false) {
@@ -136,7 +142,8 @@ extension ViewGraph {
     /// Routes a key to the focused view, then up its ancestors' handlers;
     /// nil when nothing is focused.
     func routeToFocus(_ event: ViewEvent) -> Bool? {
-        guard let focused = focusedNode else { return nil }
+        // With a modal up and nothing focused in it, keys start at the modal.
+        guard let focused = focusedNode ?? activeModal else { return nil }
         var n: ViewNode? = focused
         while let node = n {
             if let f = node.behavior as? FocusableBehavior, case .key(let press) = event, f.isEnabled,
@@ -160,6 +167,10 @@ extension ViewGraph {
             let b = layoutBounds(of: node)
             return point.x >= b.x && point.x < b.maxX && point.y >= b.y && point.y < b.maxY
         }
+        let modal = activeModal
+        if let modal, !contains(modal) {
+            return true  // outside a modal: nothing behind it is reachable
+        }
         if event.kind == .press {
             let hit = focusOrder().last { contains($0) }
             if let hit { focus(hit) }
@@ -168,6 +179,7 @@ extension ViewGraph {
         var candidates: [(path: [Int], node: ViewNode)] = []
         for (id, node) in interaction.tapTargets {
             guard isLive(node) else { interaction.tapTargets[id] = nil; continue }
+            if let modal, !isDescendant(node, of: modal) { continue }
             if contains(node) { candidates.append((treePath(of: node), node)) }
         }
         candidates.sort { $0.path.lexicographicallyPrecedes($1.path) }

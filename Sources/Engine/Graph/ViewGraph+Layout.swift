@@ -60,10 +60,13 @@ extension ViewGraph {
                                     : Size(width: screen.width, height: screen.height))
         let units = root.layoutChildren
         guard root.needsLayout || units.contains(where: { $0.needsLayout }) || root.frame != screen else { return }
+        // Slot 0 is the app; slot 1, when there, holds presented sheets.
+        let content = root.children.isEmpty ? [] : flattenedUnits(root.children[0])
+        let presented = root.children.count > 1 ? flattenedUnits(root.children[1]) : []
         root.frame = screen
         root.needsLayout = false
         // The root content is proposed the whole screen and placed in it by ``rootAlignment``.
-        let size = StackLayout.size(axis: .vertical, spacing: 0, children: units, proposal: proposal, graph: self)
+        let size = StackLayout.size(axis: .vertical, spacing: 0, children: content, proposal: proposal, graph: self)
         let w = Swift.min(size.width, screen.width), h = Swift.min(size.height, screen.height)
         let x: Int, y: Int
         switch rootAlignment.horizontal {
@@ -77,14 +80,28 @@ extension ViewGraph {
         case .bottom: y = screen.height - h
         }
         StackLayout.place(axis: .vertical, spacing: 0, alignment: rootAlignment.horizontal == .center ? .center : Alignment(horizontal: rootAlignment.horizontal, vertical: .top),
-                          children: units, in: Rect(x: x, y: y, width: w, height: h), graph: self)
+                          children: content, in: Rect(x: x, y: y, width: w, height: h), graph: self)
+        // Each presented sheet at its ideal size, centred on the screen, over the app.
+        for sheet in presented {
+            let s = self.size(of: sheet, for: ProposedSize(width: screen.width, height: screen.height))
+            let sw = Swift.min(s.width, screen.width), sh = Swift.min(s.height, screen.height)
+            place(sheet, in: Rect(x: (screen.width - sw) / 2, y: (screen.height - sh) / 2, width: sw, height: sh))
+        }
+    }
+
+    /// The laid-out nodes at or right below `node` (through transparent ones).
+    func flattenedUnits(_ node: ViewNode) -> [ViewNode] {
+        if !node.isTransparent { return [node] }
+        var out: [ViewNode] = []
+        for child in node.children { out += flattenedUnits(child) }
+        return out
     }
 
     /// The size the root content asks for when offered `proposal` (a `nil`
     /// dimension asks for its ideal size), measured after this frame's
     /// evaluation. For hosts that size the canvas to the content.
     public func contentSize(for proposal: ProposedSize) -> Size {
-        if root.structureChanged { refreshLayoutChildren(root) }
-        return StackLayout.size(axis: .vertical, spacing: 0, children: root.layoutChildren, proposal: proposal, graph: self)
+        let content = root.children.isEmpty ? [] : flattenedUnits(root.children[0])
+        return StackLayout.size(axis: .vertical, spacing: 0, children: content, proposal: proposal, graph: self)
     }
 }

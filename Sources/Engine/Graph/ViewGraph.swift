@@ -131,7 +131,6 @@ public final class ViewGraph {
     public func render<V: View>(_ view: V) {
         let phase = beginFrame()
         reconcileChild(view, of: root, slot: 0, discriminator: .position(0))
-        trimChildren(of: root, to: 1)
         finishFrame(phase)
     }
 
@@ -156,6 +155,7 @@ public final class ViewGraph {
         var phase = evaluatePhase
         let profiler = activeProfiler(self.profiler)
         evaluateDirtyNodes()
+        reconcilePresentations()
         if let beforeLayout { beforeLayout(self) }
         if let span = phase { phase = profiler?.transition(span, to: .layout) }
         layoutRoot()
@@ -262,7 +262,7 @@ public final class ViewGraph {
 
     /// Evaluates dirty nodes that the top-down pass did not reach (their
     /// ancestors were skipped), shallowest first.
-    private func evaluateDirtyNodes() {
+    func evaluateDirtyNodes() {
         guard !dirtyNodes.isEmpty else { return }
         func depth(_ node: ViewNode) -> Int {
             var d = 0

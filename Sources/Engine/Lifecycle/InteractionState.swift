@@ -17,6 +17,12 @@ struct InteractionState {
     var focused: ViewNode?
     /// A focus binding was (re)made this frame: reconcile focus with the bindings after it.
     var focusBindingsChanged = false
+    /// Presented modals (sheets, alerts), innermost last, and where focus was before each.
+    var modals: [ViewNode] = []
+    var focusBeforeModal: [ViewNode?] = []
+    /// Sheets presented, in order of presentation: the presenter and the sheet.
+    var presentations: [(owner: ObjectIdentifier, node: ViewNode, view: AnyView)] = []
+    var presentationsChanged = false
     /// Nodes with a tap handler.
     var tapTargets: [ObjectIdentifier: ViewNode] = [:]
 }

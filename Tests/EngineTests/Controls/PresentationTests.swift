@@ -1,0 +1,111 @@
+import Testing
+@testable import Engine
+
+private enum Size: Hashable { case small, medium, large }
+
+private struct Settings: View {
+    @State private var size = Size.medium
+    @State private var count = 1
+    @State private var tab = 0
+    @State private var confirm = false
+    @State private var log: [String] = []
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("size=\(size) count=\(count) log=\(log.joined(separator: ","))")
+            Picker("Size", selection: $size, options: [("S", .small), ("M", .medium), ("L", .large)])
+            Stepper("Count", value: $count, in: 0...3)
+            Button("Delete") { confirm = true }
+        }
+        .alert("Really delete?", isPresented: $confirm, actions: [
+            AlertAction("Delete", role: .destructive) { log.append("deleted") },
+            AlertAction("Cancel", role: .cancel) { log.append("cancelled") },
+        ], message: "It cannot be undone.")
+        .onKeyPress("x") { log.append("x"); return .handled }
+    }
+}
+
+@Suite("Picker, Stepper, alert")
+struct PresentationTests {
+    /// The status line (the content is centred on the screen).
+    func status(_ host: OffscreenHost) -> String { host.textRows.first { $0.contains("size=") } ?? "" }
+
+    @Test func segmentedPickerAndStepperFollowKeys() {
+        let host = OffscreenHost(columns: 50, rows: 12)
+        host.render(Settings())
+        host.press(.tab)  // the picker
+        host.press(.right)
+        #expect(status(host).contains("size=large"))
+        host.press(.right)
+        #expect(status(host).contains("size=large"))
+        host.press(.left)
+        host.press(.left)
+        #expect(status(host).contains("size=small"))
+        host.press(.tab)  // the stepper
+        for _ in 0..<5 { host.press("+") }
+        #expect(status(host).contains("count=3"))
+        host.press(.left)
+        #expect(status(host).contains("count=2"))
+    }
+
+    @Test func alertTrapsFocusAndEscDismisses() {
+        let host = OffscreenHost(columns: 50, rows: 12)
+        host.render(Settings())
+        for _ in 0..<3 { host.press(.tab) }
+        host.press(.enter)  // Delete → the alert
+        host.renderIfNeeded()
+        #expect(host.textRows.contains { $0.contains("Really delete?") })
+        #expect(host.textRows.contains { $0.contains("It cannot be undone.") })
+        // Focus is in the alert: Tab cycles its two buttons only.
+        var focused: [String] = []
+        for _ in 0..<3 {
+            host.press(.tab)
+            let n = host.graph.focusedNode!
+            let b = host.graph.layoutBounds(of: n)
+            focused.append(String(Array(host.textRows[b.y])[b.x..<b.maxX]))
+        }
+        #expect(focused == ["[ Cancel ]", "[ Delete ]", "[ Cancel ]"])
+        // Keys do not reach the content behind (its "x" handler would log it).
+        host.press("x")
+        #expect(!status(host).contains("log=x"))
+        host.press(.escape)
+        host.renderIfNeeded()
+        #expect(!host.textRows.contains { $0.contains("Really delete?") })
+        // Focus went back to the Delete button.
+        let n = host.graph.focusedNode!
+        let b = host.graph.layoutBounds(of: n)
+        #expect(String(Array(host.textRows[b.y])[b.x..<b.maxX]) == "[ Delete ]")
+        host.press(.enter)
+        host.renderIfNeeded()
+        host.press(.enter)  // the first alert button: Delete
+        host.renderIfNeeded()
+        #expect(status(host).contains("log=deleted"))
+        #expect(!host.textRows.contains { $0.contains("Really delete?") })
+    }
+}
+
+private struct Tabs: View {
+    @State private var tab = 0
+    var body: some View {
+        TabView(selection: $tab, titles: ["One", "Two", "Three"]) { i in
+            Text("content \(i)")
+        }
+    }
+}
+
+@Suite("TabView")
+struct TabViewTests {
+    @Test func keysAndClicksSwitchTabs() {
+        let host = OffscreenHost(columns: 30, rows: 4)
+        host.render(Tabs())
+        #expect(host.textRows.contains { $0.contains("content 0") })
+        host.press(.tab)
+        host.press(.right)
+        #expect(host.textRows.contains { $0.contains("content 1") })
+        host.press(.pageDown, modifiers: .control)
+        #expect(host.textRows.contains { $0.contains("content 2") })
+        let row = host.textRows.firstIndex { $0.contains(" One ") }!
+        let col = Array(host.textRows[row]).firstIndex(of: "O")!
+        host.click(column: col, row: row)
+        #expect(host.textRows.contains { $0.contains("content 0") })
+    }
+}
