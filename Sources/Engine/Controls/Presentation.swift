@@ -19,6 +19,7 @@ public struct ModalView<Content: View>: PrimitiveView {
         }
         if !graph.interaction.modals.contains(where: { $0 === node }) {
             graph.interaction.modals.append(node)
+            graph.interaction.focusOrderCache = nil
             graph.interaction.focusBeforeModal.append(graph.focusedNode)
             graph.afterFrame { [weak node, weak graph] in
                 guard let node, let graph, graph.isLive(node) else { return }
@@ -42,6 +43,7 @@ extension ViewGraph {
         while let last = interaction.modals.last {
             if isLive(last) { return last }
             interaction.modals.removeLast()
+            interaction.focusOrderCache = nil
             let previous = interaction.focusBeforeModal.popLast() ?? nil
             if let previous, isLive(previous) { focus(previous) } else { focus(nil) }
         }

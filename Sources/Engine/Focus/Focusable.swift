@@ -13,11 +13,15 @@ public struct FocusableView<Content: View>: PrimitiveView {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: FocusableBehavior.self)
+        let enabled = graph.environmentValue(\.isEnabled, at: node)
+        if b.isFocusable != view.isFocusable || b.isEnabled != enabled || b.isBindingProvider != (view.binding != nil) {
+            graph.interaction.focusOrderCache = nil
+        }
         b.isFocusable = view.isFocusable
         b.onKey = view.onKey
         b.binding = view.binding
         b.isBindingProvider = view.binding != nil
-        b.isEnabled = graph.environmentValue(\.isEnabled, at: node)
+        b.isEnabled = enabled
         if b.keyPath == nil {
             b.keyPath = \EnvironmentValues.isFocused
             b.apply = { [unowned b] env in env.isFocused = b.isFocused }

@@ -12,44 +12,69 @@ extension ViewGraph {
     ///
     /// - Complexity: O(f log f) for f focusable views, plus their depth.
     public func focusOrder() -> [ViewNode] {
+        if let cached = interaction.focusOrderCache { return cached }
+        let order = computeFocusOrder()
+        interaction.focusOrderCache = order
+        return order
+    }
+
+    /// The focus order, found afresh (``focusOrder()`` caches it until a
+    /// frame lays something out, removes nodes, or a focusable changes).
+    private func computeFocusOrder() -> [ViewNode] {
         var candidates: [ViewNode] = []
+        candidates.reserveCapacity(interaction.focusables.count)
+        var anyProvider = false
         for (id, node) in interaction.focusables {
             guard isLive(node) else {
                 interaction.focusables[id] = nil
                 continue
+            }
+            if let b = node.behavior as? FocusableBehavior {
+                if b.isBindingProvider { anyProvider = true }
+                b.delegatedBinding = nil
             }
             candidates.append(node)
         }
         // `.focused(...)` around a view that is focusable itself (a Button,
         // a TextField) binds that view instead of adding a second stop.
         var delegated = Set<ObjectIdentifier>()
-        for node in candidates {
-            guard let b = node.behavior as? FocusableBehavior else { continue }
-            b.delegatedBinding = nil
-            guard !b.isBindingProvider else { continue }
-            var n = node.parent
-            while let ancestor = n {
-                if let a = ancestor.behavior as? FocusableBehavior, interaction.focusables[ObjectIdentifier(ancestor)] != nil {
-                    if a.isBindingProvider {
-                        delegated.insert(ObjectIdentifier(ancestor))
-                        b.delegatedBinding = a.binding
+        if anyProvider {
+            for node in candidates {
+                guard let b = node.behavior as? FocusableBehavior, !b.isBindingProvider else { continue }
+                var n = node.parent
+                while let ancestor = n {
+                    if let a = ancestor.behavior as? FocusableBehavior,
+                       interaction.focusables[ObjectIdentifier(ancestor)] != nil {
+                        if a.isBindingProvider {
+                            delegated.insert(ObjectIdentifier(ancestor))
+                            b.delegatedBinding = a.binding
+                        }
+                        break
                     }
-                    break
+                    n = ancestor.parent
                 }
-                n = ancestor.parent
             }
         }
-        var live: [(bounds: Rect, path: [Int], node: ViewNode)] = []
+        var live: [(bounds: Rect, node: ViewNode)] = []
+        live.reserveCapacity(candidates.count)
         let modal = activeModal
-        for node in candidates where !delegated.contains(ObjectIdentifier(node)) {
+        for node in candidates where delegated.isEmpty || !delegated.contains(ObjectIdentifier(node)) {
             if let modal, !isDescendant(node, of: modal) { continue }
             guard let b = node.behavior as? FocusableBehavior, b.canFocus else { continue }
-            live.append((layoutBounds(of: node), treePath(of: node), node))
+            live.append((layoutBounds(of: node), node))
+        }
+        // Reading order; tree order only breaks ties (views at the same cell).
+        var paths: [ObjectIdentifier: [Int]] = [:]
+        func path(_ n: ViewNode) -> [Int] {
+            if let p = paths[ObjectIdentifier(n)] { return p }
+            let p = treePath(of: n)
+            paths[ObjectIdentifier(n)] = p
+            return p
         }
         live.sort { a, b in
             if a.bounds.y != b.bounds.y { return a.bounds.y < b.bounds.y }
             if a.bounds.x != b.bounds.x { return a.bounds.x < b.bounds.x }
-            return a.path.lexicographicallyPrecedes(b.path)
+            return path(a.node).lexicographicallyPrecedes(path(b.node))
         }
         return live.map(\.node)
     }
@@ -80,17 +105,41 @@ extension ViewGraph {
         interaction.focused = node
         if let old, let b = old.behavior as? FocusableBehavior {
             b.isFocused = false
-            environmentChanged(\EnvironmentValues.isFocused, below: old)
+            focusChanged(below: old)
             b.effectiveBinding?.update(false)
         }
         if let node, let b = node.behavior as? FocusableBehavior {
             b.isFocused = true
-            environmentChanged(\EnvironmentValues.isFocused, below: node)
+            focusChanged(below: node)
             b.effectiveBinding?.update(true)
         }
         if !needsFrame {
             needsFrame = true
             onNeedsFrame?()
+        }
+    }
+
+    /// The readers of `\.isFocused` inside a focusable view are evaluated
+    /// again. A control's subtree is small: walking it is cheaper than
+    /// scanning every reader of the key in the app (one per control).
+    private func focusChanged(below node: ViewNode) {
+        let key: AnyKeyPath = \EnvironmentValues.isFocused
+        var stack = node.children
+        var visited = 0
+        while let n = stack.popLast() {
+            visited += 1
+            if visited > 256 {
+                environmentChanged(key, below: node)
+                return
+            }
+            // A focusable inside this one answers for its own subtree.
+            if n.behavior is FocusableBehavior { continue }
+            if n.isAttached && !n.isDirty && n.environmentReads.contains(key) {
+                n.isDirty = true
+                n.pendingReason = .environmentChanged
+                dirtyNodes.append(n)
+            }
+            stack.append(contentsOf: n.children)
         }
     }
 

@@ -48,6 +48,14 @@ extension SingleContentView {
 extension ViewGraph {
     /// Sets a behaviour parameter; when it changed, the node is laid out and painted again.
     @inline(__always)
+    /// Stores a value that changes only how `node` paints (a colour), not
+    /// its size: repaint, no layout.
+    func setPaint<T: Equatable>(_ value: T, _ slot: inout T, node: ViewNode) {
+        guard slot != value else { return }
+        slot = value
+        markNeedsPaint(node)
+    }
+
     func set<T: Equatable>(_ value: T, _ slot: inout T, node: ViewNode) {
         guard slot != value else { return }
         slot = value

@@ -13,6 +13,8 @@ struct InteractionState {
     var clock: RuntimeClock = .system
     /// Nodes that can take focus (``FocusableView``), found again by identity.
     var focusables: [ObjectIdentifier: ViewNode] = [:]
+    /// The focus order, while nothing that could change it has happened.
+    var focusOrderCache: [ViewNode]?
     /// The node with keyboard focus.
     var focused: ViewNode?
     /// A focus binding was (re)made this frame: reconcile focus with the bindings after it.
@@ -55,6 +57,9 @@ extension ViewGraph {
     /// tasks and timers), then runs the actions the frame queued. A state
     /// change in them asks for another frame.
     func finishLifecycle() {
+        if statistics.layouts > 0 || statistics.nodesDetached > 0 || statistics.nodesCreated > 0 {
+            interaction.focusOrderCache = nil
+        }
         if statistics.nodesDetached > 0 && !interaction.lifecycleNodes.isEmpty {
             var gone: [ViewNode] = []
             for (id, node) in interaction.lifecycleNodes where !isLive(node) {

@@ -6,7 +6,8 @@ public struct BackgroundColorView<Content: View>: SingleContentView {
     static func makeBehavior() -> BackgroundColorBehavior { BackgroundColorBehavior() }
     func configure(_ b: BackgroundColorBehavior, graph: ViewGraph, node: ViewNode) {
         let style = graph.canvas.styles.id(for: Style(background: color))
-        graph.set(style, &b.style, node: node)
+        // A colour changes the paint, never the size.
+        graph.setPaint(style, &b.style, node: node)
         b.color = color
     }
 }
