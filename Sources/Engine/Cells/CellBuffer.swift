@@ -85,6 +85,24 @@ public final class CellBuffer {
         damage.add(bounds)
     }
 
+    /// Gives every cell of `rect` (clipped to the buffer) the style `style`,
+    /// keeping its content; the other half of a wide grapheme cut by the
+    /// rect's edges takes the style too, so a grapheme never has two styles.
+    public func restyle(_ rect: Rect, to style: StyleID) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        var damaged = r
+        for y in r.y..<r.maxY {
+            let row = mutableRow(y)
+            var from = r.x, to = r.maxX
+            if from > 0 && row[from].isContinuation { from -= 1 }
+            if to < columns && row[to].isContinuation { to += 1 }
+            for x in from..<to { row[x].style = style }
+            damaged = damaged.union(Rect(x: from, y: y, width: to - from, height: 1))
+        }
+        damage.add(damaged)
+    }
+
     /// Sets every cell of `rect` (clipped to the buffer) to `cell`, which must
     /// be one column wide, repairing wide graphemes cut at its edges.
     public func fill(_ rect: Rect, with cell: Cell) {

@@ -8,6 +8,7 @@ public struct FocusableView<Content: View>: PrimitiveView {
     var isFocusable: Bool
     var onKey: ((KeyPress) -> KeyPress.Result)?
     var binding: FocusBinding?
+    var onPaste: ((String) -> Void)?
 
     public static func _makeBehavior() -> NodeBehavior { FocusableBehavior() }
 
@@ -19,6 +20,7 @@ public struct FocusableView<Content: View>: PrimitiveView {
         }
         b.isFocusable = view.isFocusable
         b.onKey = view.onKey
+        b.onPaste = view.onPaste
         b.binding = view.binding
         b.isBindingProvider = view.binding != nil
         b.isEnabled = enabled
@@ -46,6 +48,7 @@ final class FocusableBehavior: EnvironmentWriterBehavior {
     var isEnabled = true
     var isFocused = false
     var onKey: ((KeyPress) -> KeyPress.Result)?
+    var onPaste: ((String) -> Void)?
     var binding: FocusBinding?
     /// Made by `.focused(...)`: when the view inside is focusable itself,
     /// the binding goes to it and this is no focus stop of its own.
@@ -150,7 +153,7 @@ public struct DisabledView<Content: View>: PrimitiveView {
 extension View {
     /// Lets this view take keyboard focus (Tab order is reading order).
     public func focusable(_ isFocusable: Bool = true) -> FocusableView<Self> {
-        FocusableView(content: self, isFocusable: isFocusable, onKey: nil, binding: nil)
+        FocusableView(content: self, isFocusable: isFocusable, onKey: nil, binding: nil, onPaste: nil)
     }
 
     /// A focusable view whose focus follows `binding`: focused while it is
@@ -161,7 +164,7 @@ extension View {
                              binding: FocusBinding(isRequested: { b.wrappedValue },
                                                    update: { focused in
                                                        if b.wrappedValue != focused { b.wrappedValue = focused }
-                                                   }))
+                                                   }), onPaste: nil)
     }
 
     /// A focusable view focused while `binding` equals `value`; setting it
@@ -173,7 +176,7 @@ extension View {
                                                    update: { focused in
                                                        if focused, b.wrappedValue != value { b.wrappedValue = value }
                                                        if !focused, b.wrappedValue == value { b.wrappedValue = nil }
-                                                   }))
+                                                   }), onPaste: nil)
     }
 
     /// Disables (or enables) the controls in this view: they ignore input
@@ -189,6 +192,13 @@ extension FocusableView {
     func onFocusedKey(_ handler: @escaping (KeyPress) -> KeyPress.Result) -> FocusableView {
         var copy = self
         copy.onKey = handler
+        return copy
+    }
+
+    /// The same focusable view taking pasted text while it is focused.
+    func onFocusedPaste(_ handler: @escaping (String) -> Void) -> FocusableView {
+        var copy = self
+        copy.onPaste = handler
         return copy
     }
 }

@@ -7,6 +7,13 @@ extension ViewGraph {
         return node
     }
 
+    /// Where the focused text field's insertion point is (canvas cells):
+    /// hosts put the terminal's cursor there; nil when no field is focused.
+    public internal(set) var caret: (x: Int, y: Int)? {
+        get { interaction.caret }
+        set { interaction.caret = newValue }
+    }
+
     /// Focusable nodes that can take focus now, in reading order of their
     /// laid-out frames: top to bottom, then left to right (tree order for ties).
     ///
@@ -103,6 +110,7 @@ extension ViewGraph {
         let old = focusedNode
         if old === node { return }
         interaction.focused = node
+        interaction.caret = nil  // a focused text field puts it back when it paints
         if let old, let b = old.behavior as? FocusableBehavior {
             b.isFocused = false
             focusChanged(below: old)
@@ -195,9 +203,12 @@ extension ViewGraph {
         guard let focused = focusedNode ?? activeModal else { return nil }
         var n: ViewNode? = focused
         while let node = n {
-            if let f = node.behavior as? FocusableBehavior, case .key(let press) = event, f.isEnabled,
-               let onKey = f.onKey, onKey(press) == .handled {
-                return true
+            if let f = node.behavior as? FocusableBehavior, f.isEnabled {
+                if case .key(let press) = event, let onKey = f.onKey, onKey(press) == .handled { return true }
+                if case .paste(let text) = event, let onPaste = f.onPaste {
+                    onPaste(text)
+                    return true
+                }
             }
             if let h = node.behavior as? EventHandlerBehavior, let handler = h.handler, handler(event) == .handled {
                 return true

@@ -28,6 +28,7 @@ extension OffscreenHost {
         profiler?.beginFrame()
         defer { profiler?.endFrame() }
         graph.renderUpdates()
+        encoder.restingCursor = graph.caret ?? restingCursor
         let bytes = encoder.encode(canvas)
         lastByteCount = bytes.count
         if keepBytes { lastBytes = Array(bytes) }

@@ -31,6 +31,11 @@ public final class OffscreenHost {
         }
     }
 
+    /// Where the terminal's cursor rests between frames when no text field
+    /// has focus (a focused field's insertion point wins): nil leaves it
+    /// where the last write put it; inline regions rest it at (0, 0).
+    public var restingCursor: (x: Int, y: Int)?
+
     /// Where the profile goes when the host is released (from `TUI_PROFILE`).
     public var profileOutputPath: String?
 
@@ -91,6 +96,7 @@ public final class OffscreenHost {
         profiler?.beginFrame()
         defer { profiler?.endFrame() }
         graph.render(root)
+        encoder.restingCursor = graph.caret ?? restingCursor
         let bytes = encoder.encode(canvas)
         lastByteCount = bytes.count
         if keepBytes { lastBytes = Array(bytes) }

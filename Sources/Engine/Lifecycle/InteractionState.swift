@@ -15,6 +15,8 @@ struct InteractionState {
     var focusables: [ObjectIdentifier: ViewNode] = [:]
     /// The focus order, while nothing that could change it has happened.
     var focusOrderCache: [ViewNode]?
+    /// The focused text field's insertion point.
+    var caret: (x: Int, y: Int)?
     /// The node with keyboard focus.
     var focused: ViewNode?
     /// A focus binding was (re)made this frame: reconcile focus with the bindings after it.

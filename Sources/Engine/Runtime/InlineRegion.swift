@@ -77,11 +77,12 @@ struct InlineRegion {
         awaitingCursorReport = true
     }
 
-    /// The terminal said where the cursor (resting at the region's top-left) is.
-    mutating func cursorReported(row: Int) {
+    /// The terminal said where the cursor is; it rests at row `restingRow`
+    /// of the region (0, or a focused text field's row).
+    mutating func cursorReported(row: Int, restingRow: Int = 0) {
         guard awaitingCursorReport else { return }
         awaitingCursorReport = false
-        origin = min(max(0, row), screenRows - 1)
+        origin = min(max(0, row - restingRow), screenRows - 1)
     }
 
     /// CUP to column 1 of screen row `row` (0-based).

@@ -30,7 +30,7 @@ extension TerminalHost {
             pipeline.encoder.cursorMoved(toX: nil, y: nil)
             pipeline.encoder.invalidate()
         }
-        pipeline.encoder.restingCursor = (0, 0)
+        pipeline.restingCursor = (0, 0)
         inline = region
     }
 

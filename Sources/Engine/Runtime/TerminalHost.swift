@@ -50,6 +50,8 @@ public final class TerminalHost {
     var pendingPrints: [String] = []
     /// Input is being handled: a frame asked for now is drawn when it is done.
     var handlingInput = false
+    /// The terminal's cursor is shown (a text field is focused).
+    var cursorShown = false
     var frameWanted = false
     var printAfterExit: [String] = []
     var inline: InlineRegion?
@@ -195,7 +197,7 @@ public final class TerminalHost {
         case .keyboardFlags: support.kittyKeyboard = true
         case .cursorPosition(let row, _):
             support.cursorRow = row - 1
-            inline?.cursorReported(row: row - 1)
+            inline?.cursorReported(row: row - 1, restingRow: pipeline.encoder.restingCursor?.y ?? 0)
             if inline != nil { requestFrame() }
         }
     }
@@ -379,6 +381,13 @@ public final class TerminalHost {
         let frameNanoseconds = monotonicNanoseconds() - lastFrameStart
         if inline != nil { prefix += takeInlineBytes() }
         let body = pipeline.encoder.lastOutput
+        // The terminal's cursor is shown only at a focused text field's insertion point.
+        let wantsCursor = pipeline.graph.caret != nil
+        var cursorBytes: [UInt8] = []
+        if wantsCursor != cursorShown {
+            cursorShown = wantsCursor
+            cursorBytes = Array((wantsCursor ? TerminalModes.showCursor : TerminalModes.hideCursor).utf8)
+        }
         var overlayBytes: [UInt8] = []
         if overlay.visible || overlay.forceRepaint {
             overlay.record(nanoseconds: frameNanoseconds, bytes: body.count,
@@ -389,11 +398,12 @@ public final class TerminalHost {
             if !prefix.isEmpty { try device.write(prefix) }
             if body.count > 0 { try device.write(UnsafeRawBufferPointer(body)) }
             if !overlayBytes.isEmpty { try device.write(overlayBytes) }
+            if !cursorBytes.isEmpty { try device.write(cursorBytes) }
         } catch {
             end(status: 1, message: "error: writing to the terminal: \(error)\n", restore: false)
             return
         }
-        let total = prefix.count + body.count + overlayBytes.count
+        let total = prefix.count + body.count + overlayBytes.count + cursorBytes.count
         if total > 0 {
             framesWritten += 1
             bytesWritten += total
@@ -483,6 +493,7 @@ public final class TerminalHost {
         try? device.setModes(device.rawModes)
         TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: Array(modes.leave.utf8))
         try? device.write(Array(modes.enter.utf8))
+        cursorShown = false  // entering hid it
         if var region = inline {
             // The shell printed below us; find the cursor again and start a region there.
             region.restart()

@@ -1,0 +1,177 @@
+/// A single-line text field: editing that is correct for grapheme clusters
+/// and wide characters (``TextEditingState``), horizontal scrolling that
+/// keeps the cursor in view, paste as data, a placeholder, and the
+/// terminal's cursor placed at the insertion point while it is focused.
+///
+/// ```swift
+/// TextField("New item", text: $draft)
+///     .onSubmit { items.append(draft); draft = "" }
+/// SecureField("Password", text: $password)
+/// ```
+///
+/// The field takes the width it is offered (ideal 20 cells). Keys that are
+/// not editing keys (Tab, Esc, Up/Down, Ctrl-C…) pass on to its ancestors.
+public struct TextField: View {
+    var placeholder: String
+    var text: Binding<String>
+    var isSecure: Bool
+    @State private var editing = TextEditingState()
+    @Environment(\.submitAction) private var submit
+
+    public init(_ placeholder: String, text: Binding<String>) {
+        self.placeholder = placeholder
+        self.text = text
+        isSecure = false
+    }
+
+    init(_ placeholder: String, text: Binding<String>, secure: Bool) {
+        self.placeholder = placeholder
+        self.text = text
+        isSecure = secure
+    }
+
+    public var body: some View {
+        let text = self.text, editing = $editing, submit = self.submit
+        var state = self.editing
+        // The app may change the text: the field follows (cursor to the end).
+        if state.text != text.wrappedValue {
+            state.setText(text.wrappedValue)
+            editing.wrappedValue = state
+        }
+        return TextFieldFace(state: state, placeholder: placeholder, isSecure: isSecure)
+            .focusable()
+            .onFocusedKey { press in
+                var s = editing.wrappedValue
+                switch s.handle(press, multiline: false) {
+                case .ignored: return .ignored
+                case .unchanged: return .handled
+                case .moved:
+                    editing.wrappedValue = s
+                case .edited:
+                    editing.wrappedValue = s
+                    text.wrappedValue = s.text
+                case .submit:
+                    submit?()
+                }
+                return .handled
+            }
+            .onFocusedPaste { pasted in
+                var s = editing.wrappedValue
+                if s.paste(pasted, multiline: false) == .edited {
+                    editing.wrappedValue = s
+                    text.wrappedValue = s.text
+                }
+            }
+    }
+}
+
+/// A ``TextField`` that shows a "•" per character.
+public struct SecureField: View {
+    var placeholder: String
+    var text: Binding<String>
+    public init(_ placeholder: String, text: Binding<String>) {
+        self.placeholder = placeholder
+        self.text = text
+    }
+    public var body: some View { TextField(placeholder, text: text, secure: true) }
+}
+
+/// What the field shows: the visible part of the text (or the
+/// placeholder), the cursor as a reversed cell while focused.
+struct TextFieldFace: PrimitiveView {
+    var state: TextEditingState
+    var placeholder: String
+    var isSecure: Bool
+
+    static func _makeBehavior() -> NodeBehavior { TextFieldBehavior() }
+
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: TextFieldBehavior.self)
+        let focused = graph.environmentValue(\.isFocused, at: node)
+        let enabled = graph.environmentValue(\.isEnabled, at: node)
+        let theme = graph.environmentValue(\.theme, at: node)
+        if b.state != view.state || b.placeholder != view.placeholder || b.isSecure != view.isSecure
+            || b.isFocused != focused || b.isEnabled != enabled || b.theme != theme {
+            b.state = view.state
+            b.placeholder = view.placeholder
+            b.isSecure = view.isSecure
+            b.isFocused = focused
+            b.isEnabled = enabled
+            b.theme = theme
+            graph.markNeedsPaint(node)
+        }
+        b.graph = graph
+    }
+}
+
+final class TextFieldBehavior: NodeBehavior {
+    var state = TextEditingState()
+    var placeholder = ""
+    var isSecure = false
+    var isFocused = false
+    var isEnabled = true
+    var theme = Theme.standard
+    /// The field's horizontal scroll (kept between frames: it moves only when the cursor would leave the field).
+    var scrollOffset = 0
+    weak var graph: ViewGraph?
+    init() { super.init(transparent: false) }
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        let w = proposal.width.map { $0 == .max ? 20 : max(1, $0) } ?? 20
+        return Size(width: w, height: 1)
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
+
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+        let frame = node.frame
+        guard frame.width > 0, frame.height > 0 else { return }
+        let underline = Style(foreground: isEnabled ? .default : theme.disabled, background: background,
+                              attributes: .underline)
+        let base = canvas.styles.id(for: underline)
+        canvas.fill(frame.intersection(clip), with: .blank(base))
+        if state.text.isEmpty && !placeholder.isEmpty {
+            let style = canvas.styles.id(for: Style(foreground: theme.placeholder, background: background,
+                                                    attributes: .underline))
+            canvas.write(placeholder, x: frame.x, y: frame.y, style: style, clip: frame.intersection(clip))
+        }
+        let line = state.visibleLine(width: frame.width, scrollOffset: &scrollOffset, secure: isSecure)
+        if !state.text.isEmpty {
+            canvas.write(line.text, x: frame.x, y: frame.y, style: base, clip: frame.intersection(clip))
+        }
+        if isFocused && isEnabled {
+            let x = frame.x + min(line.cursorColumn, frame.width - 1)
+            let cursorRect = Rect(x: x, y: frame.y, width: 1, height: 1).intersection(clip)
+            if !cursorRect.isEmpty {
+                // The cell under the cursor in reverse video (and the terminal's cursor there too).
+                let cell = canvas[x, frame.y]
+                var reversed = canvas.styles[cell.style]
+                reversed.attributes.insert(.reverse)
+                let id = canvas.styles.id(for: reversed)
+                canvas.restyle(cursorRect, to: id)
+            }
+            graph?.caret = (x, frame.y)
+        } else if let caret = graph?.caret, caret.y == frame.y, caret.x >= frame.x, caret.x < frame.maxX {
+            graph?.caret = nil
+        }
+    }
+}
+
+private struct SubmitActionKey: EnvironmentKey {
+    static var defaultValue: (() -> Void)? { nil }
+}
+
+extension EnvironmentValues {
+    /// What Enter in a text field inside does (`.onSubmit`).
+    public var submitAction: (() -> Void)? {
+        get { self[SubmitActionKey.self] }
+        set { self[SubmitActionKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Runs `action` when Enter is pressed in a text field inside this view.
+    public func onSubmit(_ action: @escaping () -> Void) -> EnvironmentWriter<Self, (() -> Void)?> {
+        environment(\.submitAction, action)
+    }
+}
