@@ -21,6 +21,21 @@ struct ButtonGrid: View {
     }
 }
 
+// MARK: type-field
+
+/// A text field above the 5,461-view tree (depth 6, fanout 4); each frame
+/// types one character into it. Only the field and its path should be
+/// evaluated: the tree's values do not change.
+struct FieldOverTree: View {
+    @State private var text = ""
+    var body: some View {
+        VStack(alignment: .leading) {
+            TextField("type here", text: $text).frame(width: 40)
+            TreeLevel(depth: 6, fanout: 4, index: 0, changingLeaf: 0, frame: 0)
+        }
+    }
+}
+
 extension Scenarios {
     static func makeInteraction(_ name: String) -> Scenario? {
         switch name {
@@ -32,6 +47,18 @@ extension Scenarios {
                     host.press(.tab)
                 }
             }, summary: "Tab to the next of 200 focusable buttons (the host's first frame builds them)")
+        case "type-field":
+            let letters = Array("the quick brown fox jumps over the lazy dog ")
+            return Scenario(name: name, parameters: ["views": 5461], render: { frame, host in
+                if host.graph.frameNumber == 0 {
+                    host.render(FieldOverTree(), keepBytes: false)
+                    host.press(.tab)  // focus the field
+                } else if frame % 60 == 0 {
+                    host.press(.character("u"), modifiers: .control)  // Ctrl-U: the line starts over
+                } else {
+                    host.press(.character(letters[frame % letters.count]))
+                }
+            }, summary: "type into a TextField above a 5,461-view tree (Ctrl-U every 60 keys)")
         default:
             return nil
         }

@@ -114,7 +114,7 @@ struct ListScreen: View {
 
 enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
-                        "focus-tab"]
+                        "focus-tab", "type-field"]
 
     static func make(_ name: String, depth: Int?, fanout: Int?, rows: Int?, subtree: Int? = nil,
                      period: Int? = nil) -> Scenario? {

@@ -43,9 +43,18 @@ extension TextEditingState {
     /// - Complexity: O(width + distance scrolled) clusters — never the whole
     ///   text unless the cursor jumped across it (Home, End).
     public func visibleLine(width: Int, scrollOffset: inout Int, secure: Bool = false) -> VisibleLine {
+        visibleLine(width: width, scrollOffset: &scrollOffset, secure: secure, asciiFastPath: true)
+    }
+
+    /// `asciiFastPath: false` takes the general path for any text (tests
+    /// check that both agree).
+    func visibleLine(width: Int, scrollOffset: inout Int, secure: Bool, asciiFastPath: Bool) -> VisibleLine {
         guard width > 0 else {
             scrollOffset = cursorOffset
             return VisibleLine(text: "", cells: 0, cursorColumn: 0, selectedColumns: nil)
+        }
+        if asciiFastPath, let line = asciiVisibleLine(width: width, scrollOffset: &scrollOffset, secure: secure) {
+            return line
         }
         @inline(__always) func cells(_ i: String.Index, _ next: String.Index) -> Int {
             secure ? 1 : cellWidth(from: i, to: next)
@@ -134,6 +143,40 @@ extension TextEditingState {
         }
         if i == cursor && cursor == text.endIndex { line.cursorColumn = column }
         line.cells = column
+        return line
+    }
+}
+
+extension TextEditingState {
+    /// ``visibleLine(width:scrollOffset:secure:)`` for printable ASCII, where
+    /// every byte is a one-cell cluster: the same rules with offsets for
+    /// indices, so a keystroke costs the visible width, not a grapheme walk.
+    /// Nil for any other text.
+    func asciiVisibleLine(width: Int, scrollOffset: inout Int, secure: Bool) -> VisibleLine? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        let n = utf8.count
+        let c = cursorOffset
+        let budget = width - 1  // the cursor's own cell (on a character, or past the end)
+        var first = min(max(scrollOffset, 0), n)
+        if first > c {
+            first = c
+        } else if c - first > budget {
+            first = c - budget
+        }
+        // Never leave the right of the field empty while text is hidden on the left.
+        if first > 0 && n - first + 1 <= width { first = max(0, n + 1 - width) }
+        scrollOffset = first
+        let end = min(n, first + width)
+        let start = utf8.index(utf8.startIndex, offsetBy: first)
+        let stop = utf8.index(start, offsetBy: end - first)
+        var line = VisibleLine(text: secure ? String(repeating: "•", count: end - first) : String(text[start..<stop]),
+                               cells: end - first, cursorColumn: c - first, selectedColumns: nil)
+        if let selected = selection {
+            let lower = max(utf8.distance(from: utf8.startIndex, to: selected.lowerBound), first)
+            let upper = min(utf8.distance(from: utf8.startIndex, to: selected.upperBound), end)
+            if lower < upper { line.selectedColumns = (lower - first)..<(upper - first) }
+        }
         return line
     }
 }
