@@ -44,8 +44,11 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
         let count = data.count
         let rowID: (Int) -> ID = { idOf(data[data.index(data.startIndex, offsetBy: $0)]) }
         cursor.sync(count: count, id: rowID, selection: selection)
-        return ListFace(count: count, id: rowID,
-                        row: { rowContent(data[data.index(data.startIndex, offsetBy: $0)]) },
+        return ListFace(count: count,
+                        row: { i in
+                            let element = data[data.index(data.startIndex, offsetBy: i)]
+                            return (idOf(element), rowContent(element))
+                        },
                         selection: selection, cursor: cursor)
             .focusable()
             .onFocusedKey { press in
@@ -114,8 +117,8 @@ extension List where Data.Element: Identifiable, ID == Data.Element.ID {
 /// list. Inside the focusable view, so it sees `\.isFocused`.
 struct ListFace<Row: View, ID: Hashable & Sendable>: View {
     var count: Int
-    var id: (Int) -> ID
-    var row: (Int) -> Row
+    /// The id and row view of row `i` (the element read once).
+    var row: (Int) -> (ID, Row)
     var selection: ListSelection<ID>
     var cursor: ListCursor<ID>
     @Environment(\.isFocused) private var isFocused
@@ -123,10 +126,13 @@ struct ListFace<Row: View, ID: Hashable & Sendable>: View {
     @Environment(\.theme) private var theme
 
     var body: some View {
-        let id = self.id, row = self.row
+        let row = self.row
         let background = cursor.rowBackground(selection, isFocused: isFocused && isEnabled, theme: theme)
-        return RowViewport(count: count, id: id,
-                           row: { i in ListRowView(content: row(i), background: background(i, id(i))) },
+        return RowViewport(count: count,
+                           row: { i in
+                               let (id, content) = row(i)
+                               return (ExplicitID(id), ListRowView(content: content, background: background(i, id)))
+                           },
                            header: nil, columns: nil, viewport: cursor)
     }
 }

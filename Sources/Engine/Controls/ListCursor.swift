@@ -82,7 +82,8 @@ final class ListCursor<ID: Hashable>: ListViewport, ControlModelObject {
         case .none:
             return { _, _ in .default }
         case .single(let binding):
-            let current = binding.wrappedValue
+            // Unwrapped here: an optional compared per row costs a metadata lookup in generic code.
+            guard let current = binding.wrappedValue else { return { _, _ in .default } }
             return { _, id in id == current ? selected : .default }
         case .multiple(let binding):
             let set = binding.wrappedValue

@@ -6,10 +6,15 @@
 /// Its children are the header row (tables) and then the visible rows,
 /// each keyed by its row's id, so a row keeps its node (and state) while it
 /// stays in sight. The viewport takes the space it is offered.
-struct RowViewport<Row: View, ID: Hashable & Sendable>: PrimitiveView {
+///
+/// It is generic over the row view only (a table's rows are one concrete
+/// type, so this code is specialized); each row comes with its key from
+/// one call, so the app's data, reached through generic code, is read once
+/// per row shown.
+struct RowViewport<Row: View>: PrimitiveView {
     var count: Int
-    var id: (Int) -> ID
-    var row: (Int) -> Row
+    /// The key (the row's id) and view of row `i`.
+    var row: (Int) -> (key: ExplicitID, view: Row)
     /// The header row (tables), laid out above the rows.
     var header: Row?
     /// Column widths and alignments (tables); `nil` for a list.
@@ -50,10 +55,16 @@ struct RowViewport<Row: View, ID: Hashable & Sendable>: PrimitiveView {
         // Fast path: the same ids in the same order.
         var matched = 0
         var i = range.lowerBound
+        // A row built for the fast path that did not match goes on to the slow one.
+        var pending: (key: ExplicitID, view: Row)?
         while i < range.upperBound, prefix + matched < node.children.count {
             let child = node.children[prefix + matched]
-            guard case .explicit(let key) = child.discriminator, key == ExplicitID(view.id(i)) else { break }
-            graph.update(child, with: view.row(i))
+            let entry = view.row(i)
+            guard case .explicit(let key) = child.discriminator, key == entry.key else {
+                pending = entry
+                break
+            }
+            graph.update(child, with: entry.view)
             matched += 1
             i += 1
         }
@@ -71,11 +82,11 @@ struct RowViewport<Row: View, ID: Hashable & Sendable>: PrimitiveView {
             if case .explicit(let key) = child.discriminator { seen.insert(key) }
         }
         for index in range.dropFirst(matched) {
+            let (rowID, row) = pending ?? view.row(index)
+            pending = nil
             // A repeated id gets a key of its own, by position (as in ForEach).
-            let rowID = ExplicitID(view.id(index))
             let key = seen.contains(rowID) ? ExplicitID(RepeatedID(id: rowID, position: index)) : rowID
             seen.insert(rowID)
-            let row = view.row(index)
             if let existing = byKey.removeValue(forKey: key) {
                 graph.update(existing, with: row)
                 children.append(existing)

@@ -45,7 +45,7 @@ public struct Table<Data: RandomAccessCollection, ID: Hashable & Sendable>: View
         let element: (Int) -> Data.Element = { data[data.index(data.startIndex, offsetBy: $0)] }
         let rowID: (Int) -> ID = { idOf(element($0)) }
         cursor.sync(count: count, id: rowID, selection: selection)
-        return TableFace(count: count, id: rowID, element: element, columns: columns,
+        return TableFace(count: count, id: idOf, element: element, columns: columns,
                          sortOrder: sortOrder?.wrappedValue, selection: selection, cursor: cursor)
             .focusable()
             .onFocusedKey { press in
@@ -160,7 +160,7 @@ extension Table where Data.Element: Identifiable, ID == Data.Element.ID {
 /// selection colours of a focused (or not) table.
 struct TableFace<Element, ID: Hashable & Sendable>: View {
     var count: Int
-    var id: (Int) -> ID
+    var id: (Element) -> ID
     var element: (Int) -> Element
     var columns: [TableColumn<Element>]
     var sortOrder: TableSortOrder?
@@ -173,16 +173,20 @@ struct TableFace<Element, ID: Hashable & Sendable>: View {
     var body: some View {
         let id = self.id, element = self.element
         let background = cursor.rowBackground(selection, isFocused: isFocused && isEnabled, theme: theme)
-        let cells = columns.map(\.cell)
+        let cells = columns.map(\.cell), columnCount = columns.count
         let header = TableRowView(cells: columns.map { column in
             var title = column.title
             if let sortOrder, sortOrder.column == column.title { title += sortOrder.ascending ? " ▲" : " ▼" }
             return Text(title).bold().singleLine()
         }, background: .default)
-        return RowViewport(count: count, id: id,
+        return RowViewport(count: count,
                            row: { i in
                                let e = element(i)
-                               return TableRowView(cells: cells.map { $0(e).singleLine() }, background: background(i, id(i)))
+                               let rowID = id(e)
+                               var texts: [Text] = []
+                               texts.reserveCapacity(columnCount)
+                               for k in 0..<columnCount { texts.append(cells[k](e).singleLine()) }
+                               return (ExplicitID(rowID), TableRowView(cells: texts, background: background(i, rowID)))
                            },
                            header: header,
                            columns: columns.map { TableColumnSpec(width: $0.width, alignment: $0.alignment) },
