@@ -15,9 +15,12 @@
 /// (one line for `Text` rows). Make row views `Equatable` (as `Text` is):
 /// moving the selection then evaluates only the rows whose look changed.
 ///
-/// It is focusable. Focused, it takes Up/Down, PageUp/PageDown, Home/End
-/// (and Space and Shift-arrows with multiple selection; see ``ListCursor``'s
-/// table of keys); a click selects, the wheel scrolls. The scroll position
+/// It is focusable. Focused, Up/Down move the selection (with multiple
+/// selection, the cursor: Space toggles its row, Shift-Up/Down extend the
+/// selection from the anchor), PageUp/PageDown move by the rows that fit,
+/// Home/End go to the ends; without selection these keys scroll. A click
+/// selects (Shift-click extends, Ctrl-click toggles), the wheel scrolls
+/// three rows a notch and leaves the selection alone. The scroll position
 /// follows the selection only as far as needed to keep it in sight. The
 /// selected rows are drawn with the theme's `selectionBackground`, or its
 /// `inactiveSelectionBackground` when the list is not focused. Inside
