@@ -13,7 +13,9 @@ struct Run: ParsableCommand {
             Scenarios: deep-chain (--depth, default 200), tree (--depth 6 --fanout 4), \
             list (--rows 1000, lazy), churn (every cell every frame), unicode (CJK, emoji, marks), \
             resize (--period 10), state-tree (--depth 6 --fanout 4; one @State changes), \
-            state-churn (--subtree 100000 --period 10). Each frame renders the scenario's root view for a new \
+            state-churn (--subtree 100000 --period 10), table-select, list-select and table-scroll (--rows 100000; \
+            the selection of a Table or List moves one row a frame by a key press, among the rows shown, or \
+            on down so that the table scrolls a row a frame). Each frame renders the scenario's root view for a new \
             frame number on an offscreen host of --size and encodes it with the real writer; \
             the time covers reconcile, layout, paint, diff and writer. Frames after --warmup \
             are measured.
@@ -36,7 +38,7 @@ struct Run: ParsableCommand {
     @Option(help: "Fanout for tree (default 4).")
     var fanout: Int?
 
-    @Option(help: "Rows for list (default 1000).")
+    @Option(help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000).")
     var rows: Int?
 
     @Option(help: "Views with state in the state-churn subtree (default 100000).")

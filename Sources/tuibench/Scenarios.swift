@@ -114,12 +114,13 @@ struct ListScreen: View {
 
 enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
-                        "focus-tab", "type-field"]
+                        "focus-tab", "type-field", "table-select", "table-scroll", "list-select"]
 
     static func make(_ name: String, depth: Int?, fanout: Int?, rows: Int?, subtree: Int? = nil,
                      period: Int? = nil) -> Scenario? {
         if let more = makeMore(name, period: period) { return more }
         if let interaction = makeInteraction(name) { return interaction }
+        if let selection = makeSelection(name, rows: rows) { return selection }
         switch name {
         case "state-tree":
             let d = depth ?? 6, f = fanout ?? 4

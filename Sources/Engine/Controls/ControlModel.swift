@@ -1,0 +1,37 @@
+/// A class a control keeps at its node: made the first time the control is
+/// evaluated, kept while it stays in the tree, dropped with it.
+protocol ControlModelObject: AnyObject {
+    init()
+}
+
+/// A control's own reference-type model (a list's cursor and scroll
+/// position), kept in a state slot of the control's node.
+///
+/// Unlike `@State var model = Model()`, the model is made once, not once per
+/// evaluation of the parent's body (which builds a new control value every
+/// time); and changing it asks for nothing until ``invalidate()``.
+@propertyWrapper
+struct ControlModel<Model: ControlModelObject>: DynamicProperty {
+    private var box: StateBox<Model>?
+
+    init() {}
+
+    /// The model; outside an evaluation (never rendered), a fresh one.
+    var wrappedValue: Model { box?.value ?? Model() }
+
+    /// The model changed: evaluate the control again (in the next frame).
+    func invalidate() {
+        guard let box else { return }
+        box.set(box.value)
+    }
+
+    mutating func _bind(node: ViewNode, ordinal: Int, graph: ViewGraph) {
+        if let existing = node.stateSlot(at: ordinal) as? StateBox<Model> {
+            box = existing
+            return
+        }
+        let made = StateBox(Model(), node: node, graph: graph)
+        if node.setStateSlot(made, at: ordinal) { graph.stateSlotCount += 1 }
+        box = made
+    }
+}

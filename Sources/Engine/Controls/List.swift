@@ -1,0 +1,141 @@
+/// A scrolling column of rows computed from data, with single, multiple
+/// or no selection.
+///
+/// ```swift
+/// @State private var selected: Process.ID?
+/// List(processes, selection: $selected) { p in Text(p.name) }
+///
+/// @State private var marked: Set<String> = []
+/// List(files, id: \.path, selection: $marked) { f in Text(f.path) }
+/// ```
+///
+/// Rows are lazy: only the rows that fit are evaluated, keyed by id, so a
+/// list of 100,000 rows costs what the few dozen shown cost. The list takes
+/// the space it is offered; every row is as tall as the tallest row seen
+/// (one line for `Text` rows). Make row views `Equatable` (as `Text` is):
+/// moving the selection then evaluates only the rows whose look changed.
+///
+/// It is focusable. Focused, Up/Down move the selection (with multiple
+/// selection, the cursor: Space toggles its row, Shift-Up/Down extend the
+/// selection from the anchor), PageUp/PageDown move by the rows that fit,
+/// Home/End go to the ends; without selection these keys scroll. A click
+/// selects (Shift-click extends, Ctrl-click toggles), the wheel scrolls
+/// three rows a notch and leaves the selection alone. The scroll position
+/// follows the selection only as far as needed to keep it in sight. The
+/// selected rows are drawn with the theme's `selectionBackground`, or its
+/// `inactiveSelectionBackground` when the list is not focused. Inside
+/// `.disabled(true)` it ignores input.
+public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowContent: View>: View {
+    let data: Data
+    let id: (Data.Element) -> ID
+    let rowContent: (Data.Element) -> RowContent
+    let selection: ListSelection<ID>
+    @ControlModel private var cursor: ListCursor<ID>
+    @Environment(\.isEnabled) private var isEnabled
+
+    init(data: Data, id: @escaping (Data.Element) -> ID, selection: ListSelection<ID>,
+         rowContent: @escaping (Data.Element) -> RowContent) {
+        self.data = data
+        self.id = id
+        self.selection = selection
+        self.rowContent = rowContent
+    }
+
+    public var body: some View {
+        let data = self.data, idOf = self.id, rowContent = self.rowContent
+        let selection = self.selection, cursor = self.cursor, model = _cursor, isEnabled = self.isEnabled
+        let count = data.count
+        let rowID: (Int) -> ID = { idOf(data[data.index(data.startIndex, offsetBy: $0)]) }
+        cursor.sync(count: count, id: rowID, selection: selection)
+        return ListFace(count: count,
+                        row: { i in
+                            let element = data[data.index(data.startIndex, offsetBy: i)]
+                            return (idOf(element), rowContent(element))
+                        },
+                        selection: selection, cursor: cursor)
+            .focusable()
+            .onFocusedKey { press in
+                guard cursor.handle(press, count: count, id: rowID, selection: selection) else { return .ignored }
+                model.invalidate()
+                return .handled
+            }
+            .onMouse { event in
+                guard isEnabled, cursor.handle(event, count: count, id: rowID, selection: selection) else { return .ignored }
+                model.invalidate()
+                return .handled
+            }
+    }
+}
+
+extension List {
+    /// A list of `data` identified by the key path `id`, selecting one row.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<ID?>,
+                @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
+        self.init(data: data, id: List.idFunction(id), selection: .single(selection), rowContent: rowContent)
+    }
+
+    /// A list of `data` identified by the key path `id`, selecting a set of
+    /// rows (Space toggles the row at the cursor, Shift-Up/Down extends).
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<Set<ID>>,
+                @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
+        self.init(data: data, id: List.idFunction(id), selection: .multiple(selection), rowContent: rowContent)
+    }
+
+    /// A list of `data` identified by the key path `id`, without selection:
+    /// the keys scroll it.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>,
+                @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
+        self.init(data: data, id: List.idFunction(id), selection: .none, rowContent: rowContent)
+    }
+
+    static func idFunction(_ path: KeyPath<Data.Element, ID>) -> (Data.Element) -> ID {
+        if Data.Element.self == ID.self && path == \Data.Element.self as AnyKeyPath {
+            // `id: \.self`: the element is its id (no key path application per row).
+            return { unsafeBitCast($0, to: ID.self) }
+        }
+        nonisolated(unsafe) let path = path
+        return { $0[keyPath: path] }
+    }
+}
+
+extension List where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// A list of `Identifiable` data, selecting one row.
+    public init(_ data: Data, selection: Binding<ID?>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
+        self.init(data: data, id: { $0.id }, selection: .single(selection), rowContent: rowContent)
+    }
+
+    /// A list of `Identifiable` data, selecting a set of rows.
+    public init(_ data: Data, selection: Binding<Set<ID>>,
+                @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
+        self.init(data: data, id: { $0.id }, selection: .multiple(selection), rowContent: rowContent)
+    }
+
+    /// A list of `Identifiable` data without selection.
+    public init(_ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
+        self.init(data: data, id: { $0.id }, selection: .none, rowContent: rowContent)
+    }
+}
+
+/// A list's look: its rows in the selection colours of a focused (or not)
+/// list. Inside the focusable view, so it sees `\.isFocused`.
+struct ListFace<Row: View, ID: Hashable & Sendable>: View {
+    var count: Int
+    /// The id and row view of row `i` (the element read once).
+    var row: (Int) -> (ID, Row)
+    var selection: ListSelection<ID>
+    var cursor: ListCursor<ID>
+    @Environment(\.isFocused) private var isFocused
+    @Environment(\.isEnabled) private var isEnabled
+    @Environment(\.theme) private var theme
+
+    var body: some View {
+        let row = self.row
+        let background = cursor.rowBackground(selection, isFocused: isFocused && isEnabled, theme: theme)
+        return RowViewport(count: count,
+                           row: { i in
+                               let (id, content) = row(i)
+                               return (ExplicitID(id), ListRowView(content: content, background: background(i, id)))
+                           },
+                           header: nil, columns: nil, viewport: cursor)
+    }
+}

@@ -1,0 +1,144 @@
+/// Keys and the mouse on a list or table.
+///
+/// | Key | Single selection | Multiple selection | No selection |
+/// |---|---|---|---|
+/// | Up / Down | select the row above / below | move the cursor | scroll one row |
+/// | Shift-Up / Shift-Down | as Up / Down | extend the selection from the anchor | scroll |
+/// | PageUp / PageDown | a page (the rows that fit) | a page | a page |
+/// | Home / End | first / last row | first / last row | top / bottom |
+/// | Space | — | toggle the cursor row | — |
+///
+/// A click selects the row under it (Shift-click extends, Ctrl-click
+/// toggles, with multiple selection); the wheel scrolls three rows and
+/// leaves the selection where it is.
+extension ListCursor {
+    /// Rows the wheel scrolls per notch.
+    static var wheelRows: Int { 3 }
+
+    /// Handles a key of a focused list; returns whether it was one of its keys.
+    func handle(_ press: KeyPress, count: Int, id: (Int) -> ID, selection: ListSelection<ID>) -> Bool {
+        guard press.phase != .up else { return false }
+        let modifiers = press.modifiers.subtracting([.capsLock, .numLock])
+        guard modifiers.isDisjoint(with: [.control, .option, .command]) else { return false }
+        if case .none = selection { return scroll(for: press.key) }
+        guard count > 0 else { return isNavigation(press.key) }
+        var hasCursor = true
+        if case .single(let binding) = selection, binding.wrappedValue == nil { hasCursor = false }
+        let target: Int
+        switch press.key {
+        case .up: target = hasCursor ? cursor - 1 : offset
+        case .down: target = hasCursor ? cursor + 1 : offset
+        case .pageUp: target = hasCursor ? cursor - pageRows : offset
+        case .pageDown: target = hasCursor ? cursor + pageRows : offset
+        case .home: target = 0
+        case .end: target = count - 1
+        case .character(" "):
+            guard case .multiple(let binding) = selection else { return false }
+            let rowID = id(cursor)
+            if binding.wrappedValue.contains(rowID) {
+                binding.wrappedValue.remove(rowID)
+            } else {
+                binding.wrappedValue.insert(rowID)
+            }
+            anchor = cursor
+            return true
+        default:
+            return false
+        }
+        moveCursor(to: Swift.max(0, Swift.min(target, count - 1)), extending: modifiers.contains(.shift), id: id,
+                   selection: selection)
+        return true
+    }
+
+    /// Handles a mouse event over the list: returns whether it did.
+    func handle(_ event: MouseEvent, count: Int, id: (Int) -> ID, selection: ListSelection<ID>) -> Bool {
+        let f = frame
+        guard event.column >= f.x, event.column < f.maxX, event.row >= f.y, event.row < f.maxY else { return false }
+        switch event.kind {
+        case .scrollUp:
+            _ = scroll(by: -ListCursor.wheelRows)
+            return true
+        case .scrollDown:
+            _ = scroll(by: ListCursor.wheelRows)
+            return true
+        case .press where event.button == .left:
+            guard let row = row(atScreenRow: event.row, column: event.column), row < count else { return false }
+            switch selection {
+            case .none:
+                return false
+            case .single:
+                moveCursor(to: row, extending: false, id: id, selection: selection)
+            case .multiple(let binding):
+                if event.modifiers.contains(.shift) {
+                    moveCursor(to: row, extending: true, id: id, selection: selection)
+                } else if event.modifiers.contains(.control) {
+                    moveCursor(to: row, extending: false, id: id, selection: selection)
+                    let rowID = id(row)
+                    if binding.wrappedValue.contains(rowID) {
+                        binding.wrappedValue.remove(rowID)
+                    } else {
+                        binding.wrappedValue.insert(rowID)
+                    }
+                    anchor = row
+                } else {
+                    moveCursor(to: row, extending: false, id: id, selection: selection)
+                    binding.wrappedValue = [id(row)]
+                    anchor = row
+                }
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Puts the cursor on `target` and keeps it in sight; with single
+    /// selection the row is selected, with multiple selection and
+    /// `extending` the rows from the anchor to it are.
+    func moveCursor(to target: Int, extending: Bool, id: (Int) -> ID, selection: ListSelection<ID>) {
+        let old = cursor
+        cursor = target
+        cursorID = id(target)
+        revealCursor = true
+        switch selection {
+        case .none:
+            break
+        case .single(let binding):
+            if binding.wrappedValue != cursorID { binding.wrappedValue = cursorID }
+        case .multiple(let binding):
+            guard extending else {
+                anchor = nil
+                return
+            }
+            let start = anchor ?? old
+            anchor = start
+            let before = Swift.min(start, old)...Swift.max(start, old)
+            let after = Swift.min(start, target)...Swift.max(start, target)
+            var set = binding.wrappedValue
+            for i in before where !after.contains(i) { set.remove(id(i)) }
+            for i in after { set.insert(id(i)) }
+            if set != binding.wrappedValue { binding.wrappedValue = set }
+        }
+    }
+
+    /// The keys of a list without selection scroll it.
+    private func scroll(for key: Key) -> Bool {
+        switch key {
+        case .up: _ = scroll(by: -1)
+        case .down: _ = scroll(by: 1)
+        case .pageUp: _ = scroll(by: -pageRows)
+        case .pageDown: _ = scroll(by: pageRows)
+        case .home: _ = scroll(by: -offset)
+        case .end: _ = scroll(by: rowCount)
+        default: return false
+        }
+        return true
+    }
+
+    private func isNavigation(_ key: Key) -> Bool {
+        switch key {
+        case .up, .down, .pageUp, .pageDown, .home, .end: return true
+        default: return false
+        }
+    }
+}

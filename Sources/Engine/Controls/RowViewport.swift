@@ -1,0 +1,237 @@
+/// The rows of a ``List`` or ``Table`` that fit on screen, evaluated by
+/// integer index when the viewport is laid out: a list of 100,000 rows has
+/// nodes for the few dozen it shows, and a frame costs the same whatever
+/// the row count.
+///
+/// Its children are the header row (tables) and then the visible rows,
+/// each keyed by its row's id, so a row keeps its node (and state) while it
+/// stays in sight. The viewport takes the space it is offered.
+///
+/// It is generic over the row view only (a table's rows are one concrete
+/// type, so this code is specialized); each row comes with its key from
+/// one call, so the app's data, reached through generic code, is read once
+/// per row shown.
+struct RowViewport<Row: View>: PrimitiveView {
+    var count: Int
+    /// The key (the row's id) and view of row `i`.
+    var row: (Int) -> (key: ExplicitID, view: Row)
+    /// The header row (tables), laid out above the rows.
+    var header: Row?
+    /// Column widths and alignments (tables); `nil` for a list.
+    var columns: [TableColumnSpec]?
+    var viewport: ListViewport
+
+    static func _makeBehavior() -> NodeBehavior { RowViewportBehavior() }
+
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: RowViewportBehavior.self)
+        b.count = view.count
+        b.viewport = view.viewport
+        b.hasHeader = view.header != nil
+        if b.columns != view.columns {
+            b.columns = view.columns
+            b.columnsChanged = true
+        }
+        // Rows are reconciled when the viewport is laid out: only then is
+        // its height, so the range of rows it shows, known.
+        b.reconcile = { range, node, graph in reconcileRows(view, range, node: node, graph: graph) }
+        graph.leafContentChanged(node)
+    }
+
+    /// Brings the children up to date with the header and the rows in
+    /// `range`, reusing rows by id. Returns whether the children changed.
+    ///
+    /// - Complexity: O(range) with no hashing when the same rows are shown
+    ///   in the same order (the usual frame); one hash lookup per row otherwise.
+    static func reconcileRows(_ view: Self, _ range: Range<Int>, node: ViewNode, graph: ViewGraph) -> Bool {
+        var changed = false
+        var prefix = 0
+        if let header = view.header {
+            let before = node.children.first
+            graph.reconcileChild(header, of: node, slot: 0, discriminator: .position(0))
+            changed = before !== node.children[0]
+            prefix = 1
+        }
+        // Fast path: the same ids in the same order.
+        var matched = 0
+        var i = range.lowerBound
+        // A row built for the fast path that did not match goes on to the slow one.
+        var pending: (key: ExplicitID, view: Row)?
+        while i < range.upperBound, prefix + matched < node.children.count {
+            let child = node.children[prefix + matched]
+            let entry = view.row(i)
+            guard case .explicit(let key) = child.discriminator, key == entry.key else {
+                pending = entry
+                break
+            }
+            graph.update(child, with: entry.view)
+            matched += 1
+            i += 1
+        }
+        if matched == range.count && prefix + matched == node.children.count { return changed }
+        // Scrolled, or rows inserted or removed: match the rest by id.
+        var byKey: [ExplicitID: ViewNode] = [:]
+        byKey.reserveCapacity(node.children.count - prefix - matched)
+        for child in node.children[(prefix + matched)...] {
+            if case .explicit(let key) = child.discriminator { byKey[key] = child }
+        }
+        var children = Array(node.children[0..<(prefix + matched)])
+        children.reserveCapacity(prefix + range.count)
+        var seen: Set<ExplicitID> = []
+        for child in children.dropFirst(prefix) {
+            if case .explicit(let key) = child.discriminator { seen.insert(key) }
+        }
+        for index in range.dropFirst(matched) {
+            let (rowID, row) = pending ?? view.row(index)
+            pending = nil
+            // A repeated id gets a key of its own, by position (as in ForEach).
+            let key = seen.contains(rowID) ? ExplicitID(RepeatedID(id: rowID, position: index)) : rowID
+            seen.insert(rowID)
+            if let existing = byKey.removeValue(forKey: key) {
+                graph.update(existing, with: row)
+                children.append(existing)
+            } else {
+                let made = graph.makeNode(for: row, parent: node, discriminator: .explicit(key))
+                graph.update(made, with: row, isNew: true)
+                children.append(made)
+            }
+        }
+        for (_, gone) in byKey { graph.detach(gone) }
+        node.children = children
+        return true
+    }
+}
+
+/// How a table column takes its width, with its alignment: what the
+/// viewport needs to place cells.
+struct TableColumnSpec: Equatable {
+    var width: TableColumnWidth
+    var alignment: HorizontalAlignment
+}
+
+final class RowViewportBehavior: NodeBehavior {
+    var count = 0
+    var hasHeader = false
+    var viewport: ListViewport?
+    var columns: [TableColumnSpec]?
+    var columnsChanged = false
+    var reconcile: ((Range<Int>, ViewNode, ViewGraph) -> Bool)?
+    /// The widest row laid out so far (a list's ideal width).
+    var widestRow = 0
+
+    /// Columns between table cells.
+    static let columnSpacing = 1
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        let pitch = Swift.max(1, viewport?.rowHeight ?? 1)
+        let rows = count > Int.max / pitch ? Int.max : count * pitch
+        let ideal = Size(width: columns.map { idealTableWidth($0) } ?? widestRow,
+                         height: saturatingAdd(hasHeader ? 1 : 0, rows))
+        // Greedy: a list takes the space it is offered, and its ideal size
+        // when asked for it (or offered "as much as you like").
+        return Size(width: proposal.width.map { $0 == .max ? ideal.width : $0 } ?? ideal.width,
+                    height: proposal.height.map { $0 == .max ? ideal.height : $0 } ?? ideal.height)
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        guard let viewport, let reconcile else { return }
+        let header = hasHeader ? Swift.min(1, rect.height) : 0
+        let rows = Rect(x: rect.x, y: rect.y + header, width: rect.width, height: rect.height - header)
+        viewport.frame = rect
+        viewport.rowsFrame = rows
+        var range = viewport.visibleRows(count: count, height: rows.height)
+        var changed = false
+        graph.containingLayoutMarks(of: node) { changed = reconcile(range, node, graph) }
+        if columns == nil {
+            // A list's rows may be taller than one line: the pitch is the
+            // tallest row seen; when it grows, fewer rows fit.
+            var tallest = viewport.rowHeight
+            for row in node.children {
+                tallest = Swift.max(tallest, graph.size(of: row, for: ProposedSize(width: rect.width, height: nil)).height)
+            }
+            if tallest > viewport.rowHeight {
+                viewport.rowHeight = tallest
+                range = viewport.visibleRows(count: count, height: rows.height)
+                graph.containingLayoutMarks(of: node) { if reconcile(range, node, graph) { changed = true } }
+            }
+        }
+        if changed { graph.refreshLayoutChildren(node) }
+        let children = node.children
+        var first = 0
+        if hasHeader, let head = children.first {
+            first = 1
+            if let columns { layOutColumns(columns, width: rect.width, node: node, graph: graph) }
+            graph.place(head, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: header))
+        }
+        let pitch = viewport.rowHeight
+        for k in first..<children.count {
+            let row = children[k]
+            let y = rows.y + (k - first) * pitch
+            if columns == nil {
+                widestRow = Swift.max(widestRow, graph.size(of: row, for: ProposedSize(width: nil, height: nil)).width)
+            }
+            graph.place(row, in: Rect(x: rect.x, y: y, width: rect.width, height: Swift.min(pitch, rows.maxY - y)))
+        }
+    }
+
+    /// Works out the table's column widths: fixed ones as given, fitted ones
+    /// to their widest visible cell or header, flexible ones sharing what is
+    /// left. When they change, every shown row is laid out again.
+    private func layOutColumns(_ columns: [TableColumnSpec], width: Int, node: ViewNode, graph: ViewGraph) {
+        guard let viewport else { return }
+        var fitted = [Int](repeating: 0, count: columns.count)
+        for (c, spec) in columns.enumerated() where spec.width == .fitted {
+            for row in node.children where c < row.children.count {
+                let s = graph.size(of: row.children[c], for: .unspecified)
+                fitted[c] = Swift.max(fitted[c], s.width)
+            }
+        }
+        let widths = TableColumnWidth.allocate(columns.map(\.width), fitted: fitted, width: width,
+                                               spacing: RowViewportBehavior.columnSpacing)
+        guard widths != viewport.columnWidth || columnsChanged else { return }
+        columnsChanged = false
+        var x = 0
+        var starts: [Int] = []
+        for w in widths {
+            starts.append(x)
+            x += w + RowViewportBehavior.columnSpacing
+        }
+        viewport.columnWidth = widths
+        viewport.columnX = starts
+        for row in node.children {
+            row.needsLayout = true
+            graph.markNeedsPaint(row)
+        }
+    }
+
+    private func idealTableWidth(_ columns: [TableColumnSpec]) -> Int {
+        guard let viewport, viewport.columnWidth.count == columns.count else {
+            return columns.reduce(0) { sum, c in
+                switch c.width {
+                case .fixed(let w): return sum + w + 1
+                case .flexible(let lo, _): return sum + lo + 1
+                case .fitted: return sum + 8 + 1
+                }
+            }
+        }
+        return viewport.columnWidth.reduce(0, +) + RowViewportBehavior.columnSpacing * Swift.max(0, columns.count - 1)
+    }
+}
+
+extension ViewGraph {
+    /// Runs `body`, which changes the children of `node` while `node` is
+    /// being placed (rows evaluated at layout), without marking the nodes
+    /// above it for layout again: its size does not depend on its rows, and
+    /// its parent placed it already. The marks it leaves on `node` are
+    /// cleared (its rows are placed right after).
+    func containingLayoutMarks(of node: ViewNode, _ body: () -> Void) {
+        var above = node.parent
+        while let a = above, a.isTransparent { above = a.parent }
+        // ``markNeedsLayout(_:)`` stops at an ancestor already marked.
+        let saved = above?.needsLayout ?? false
+        above?.needsLayout = true
+        body()
+        above?.needsLayout = saved
+        node.needsLayout = false
+    }
+}

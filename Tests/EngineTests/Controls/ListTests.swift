@@ -1,0 +1,253 @@
+import Testing
+@testable import Engine
+
+private struct Item: Identifiable, Equatable {
+    let id: Int
+    var name: String
+}
+
+private func items(_ n: Int) -> [Item] { (0..<n).map { Item(id: $0, name: "item \($0)") } }
+
+/// A status line showing the selection, over a list of `data` that fills the rest.
+private struct SingleList: View {
+    var data: [Item]
+    var disabled = false
+    @State private var selected: Int?
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("sel: \(selected.map(String.init) ?? "nil")")
+            List(data, selection: $selected) { item in Text(item.name) }
+                .disabled(disabled)
+        }
+    }
+}
+
+private struct MultiList: View {
+    var data: [Item]
+    @State private var selected: Set<Int> = []
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("sel: \(selected.sorted().map(String.init).joined(separator: ","))")
+            List(data, selection: $selected) { item in Text(item.name) }
+        }
+    }
+}
+
+/// Two focus stops: a button above the list, to take focus away from it.
+private struct ListWithButton: View {
+    @State private var selected: Int? = 1
+    var body: some View {
+        VStack(alignment: .leading) {
+            Button("other") {}
+            List(items(10), selection: $selected) { item in Text(item.name) }
+        }
+    }
+}
+
+@Suite("List")
+struct ListTests {
+    /// The names shown in the list's rows (screen rows 1…).
+    func shown(_ host: OffscreenHost) -> [String] {
+        host.textRows.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    func status(_ host: OffscreenHost) -> String { host.textRows[0].trimmingCharacters(in: .whitespaces) }
+
+    @Test func navigationKeysMoveTheSelection() {
+        let host = OffscreenHost(columns: 12, rows: 6)
+        host.render(SingleList(data: items(100)))
+        #expect(shown(host) == ["item 0", "item 1", "item 2", "item 3", "item 4"])
+        #expect(status(host) == "sel: nil")
+        host.press(.tab)
+        host.press(.down)  // nothing selected: the first row shown is
+        #expect(status(host) == "sel: 0")
+        host.press(.down)
+        host.press(.down)
+        #expect(status(host) == "sel: 2")
+        host.press(.up)
+        #expect(status(host) == "sel: 1")
+        host.press(.end)
+        #expect(status(host) == "sel: 99")
+        #expect(shown(host) == ["item 95", "item 96", "item 97", "item 98", "item 99"])
+        host.press(.down)  // at the end: stays
+        #expect(status(host) == "sel: 99")
+        host.press(.home)
+        #expect(status(host) == "sel: 0")
+        #expect(shown(host) == ["item 0", "item 1", "item 2", "item 3", "item 4"])
+    }
+
+    @Test func pagingMovesByTheVisibleHeightAndScrollsOnlyAsNeeded() {
+        let host = OffscreenHost(columns: 12, rows: 6)
+        host.render(SingleList(data: items(100)))
+        host.press(.tab)
+        host.press(.down)
+        host.press(.pageDown)  // five rows fit
+        #expect(status(host) == "sel: 5")
+        #expect(shown(host) == ["item 1", "item 2", "item 3", "item 4", "item 5"])
+        host.press(.pageDown)
+        #expect(status(host) == "sel: 10")
+        #expect(shown(host) == ["item 6", "item 7", "item 8", "item 9", "item 10"])
+        host.press(.up)  // still in sight: no scrolling
+        #expect(status(host) == "sel: 9")
+        #expect(shown(host) == ["item 6", "item 7", "item 8", "item 9", "item 10"])
+        host.press(.pageUp)
+        #expect(status(host) == "sel: 4")
+        #expect(shown(host) == ["item 4", "item 5", "item 6", "item 7", "item 8"])
+    }
+
+    @Test func selectedRowIsDrawnInTheSelectionColours() {
+        let host = OffscreenHost(columns: 12, rows: 11)
+        host.render(ListWithButton())
+        // Not focused: the inactive selection colour, the row's whole width.
+        #expect(host.styleRows[2] == "aaaaaaaaaaaa")
+        #expect(host.styleLegend.first == "a bg=8")
+        #expect(host.styleRows[1] == "............")
+        host.press(.tab)
+        host.press(.tab)
+        host.press(.down)
+        #expect(host.styleRows[2] == "............")
+        #expect(host.styleRows[3].allSatisfy { $0 != "." })
+        #expect(host.styleLegend.contains { $0.hasSuffix("bg=4") })
+    }
+
+    @Test func clickSelectsAndFocusesWheelScrolls() {
+        let host = OffscreenHost(columns: 12, rows: 6)
+        host.render(SingleList(data: items(100)))
+        host.click(column: 3, row: 3)
+        #expect(status(host) == "sel: 2")
+        #expect(host.graph.focusedNode != nil)
+        host.scroll(column: 3, row: 3, lines: 2)  // three rows a notch
+        #expect(shown(host) == ["item 6", "item 7", "item 8", "item 9", "item 10"])
+        #expect(status(host) == "sel: 2")
+        host.scroll(column: 3, row: 3, lines: -1)
+        #expect(shown(host).first == "item 3")
+        host.click(column: 3, row: 1)
+        #expect(status(host) == "sel: 3")
+        // Moving the selection brings it back in sight.
+        host.scroll(column: 3, row: 3, lines: 10)
+        host.press(.down)
+        #expect(status(host) == "sel: 4")
+        #expect(shown(host) == ["item 4", "item 5", "item 6", "item 7", "item 8"])
+    }
+
+    @Test func multipleSelectionWithSpaceAndShift() {
+        let host = OffscreenHost(columns: 12, rows: 6)
+        host.render(MultiList(data: items(20)))
+        host.press(.tab)
+        host.press(.space)
+        #expect(status(host) == "sel: 0")
+        host.press(.down)
+        host.press(.down)  // the cursor moves; the selection does not
+        #expect(status(host) == "sel: 0")
+        host.press(.space)
+        #expect(status(host) == "sel: 0,2")
+        host.press(.down, modifiers: .shift)
+        host.press(.down, modifiers: .shift)
+        #expect(status(host) == "sel: 0,2,3,4")
+        host.press(.up, modifiers: .shift)  // the range shrinks back toward the anchor
+        #expect(status(host) == "sel: 0,2,3")
+        host.press(.space)  // toggles the cursor row off
+        #expect(status(host) == "sel: 0,2")
+        // The cursor row of the focused list is marked even when not selected.
+        host.press(.down)
+        #expect(host.styleRows[5].allSatisfy { $0 != "." })
+        // A click selects that row alone; Ctrl-click toggles another.
+        host.click(column: 1, row: 2)
+        #expect(status(host) == "sel: 1")
+        host.click(column: 1, row: 4, modifiers: .control)
+        #expect(status(host) == "sel: 1,3")
+    }
+
+    @Test func disabledListIgnoresInput() {
+        let host = OffscreenHost(columns: 12, rows: 6)
+        host.render(SingleList(data: items(100), disabled: true))
+        host.press(.tab)
+        #expect(host.graph.focusedNode == nil)
+        host.press(.down)
+        host.click(column: 3, row: 3)
+        host.scroll(column: 3, row: 3, lines: 2)
+        #expect(status(host) == "sel: nil")
+        #expect(shown(host).first == "item 0")
+    }
+
+    @Test func shrinkingDataKeepsAValidOffsetAndSelection() {
+        let host = OffscreenHost(columns: 12, rows: 6)
+        host.render(SingleList(data: items(100)))
+        host.press(.tab)
+        host.press(.end)
+        #expect(status(host) == "sel: 99")
+        host.render(SingleList(data: items(10)))
+        host.renderIfNeeded()
+        // The selected row is gone: the row now in its place is selected.
+        #expect(status(host) == "sel: 9")
+        #expect(shown(host) == ["item 5", "item 6", "item 7", "item 8", "item 9"])
+        host.render(SingleList(data: items(3)))
+        host.renderIfNeeded()
+        #expect(status(host) == "sel: 2")
+        #expect(shown(host) == ["item 0", "item 1", "item 2", "", ""])
+        host.render(SingleList(data: []))
+        host.renderIfNeeded()
+        #expect(status(host) == "sel: nil")
+        #expect(shown(host) == ["", "", "", "", ""])
+        host.press(.down)
+        host.render(SingleList(data: items(4)))
+        host.press(.down)
+        #expect(status(host) == "sel: 0")
+    }
+
+    @Test func selectionFollowsItsRowWhenTheDataIsReordered() {
+        let host = OffscreenHost(columns: 12, rows: 6)
+        host.render(SingleList(data: items(100)))
+        host.press(.tab)
+        host.press(.down)
+        host.press(.down)
+        #expect(status(host) == "sel: 1")
+        host.render(SingleList(data: items(100).reversed()))
+        // Row 1 is now near the end: it is scrolled into sight.
+        #expect(shown(host) == ["item 5", "item 4", "item 3", "item 2", "item 1"])
+        host.press(.down)
+        #expect(status(host) == "sel: 0")
+    }
+
+    @Test func listWithoutSelectionScrolls() {
+        let host = OffscreenHost(columns: 12, rows: 5)
+        host.render(List(items(50)) { item in Text(item.name) })
+        host.press(.tab)
+        host.press(.down)
+        #expect(host.textRows.first?.hasPrefix("item 1") == true)
+        host.press(.pageDown)
+        #expect(host.textRows.first?.hasPrefix("item 6") == true)
+        host.press(.end)
+        #expect(host.textRows.last?.hasPrefix("item 49") == true)
+        host.press(.home)
+        #expect(host.textRows.first?.hasPrefix("item 0") == true)
+    }
+
+    @Test func keyPathIdentifiedList() {
+        let host = OffscreenHost(columns: 10, rows: 3)
+        host.render(List(["a", "b", "c", "d"], id: \.self) { Text($0) })
+        #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["a", "b", "c"])
+    }
+
+    @Test func movingTheSelectionEvaluatesAHandfulOfViews() {
+        let host = OffscreenHost(columns: 20, rows: 41)
+        host.render(SingleList(data: items(100_000)))
+        host.press(.tab)
+        host.press(.down)
+        let nodes = host.graph.liveNodes
+        for _ in 0..<10 {
+            host.press(.down)
+            // The app's five (its status text and stacks), the list's five
+            // (list, event handler, focusable, face, viewport) and the two
+            // rows whose colour changed: not the 40 rows shown.
+            #expect(host.graph.statistics.bodyEvaluations == 12)
+            #expect(host.graph.statistics.nodesCreated == 0)
+        }
+        host.press(.end)
+        host.press(.up)
+        #expect(host.graph.statistics.bodyEvaluations == 12)
+        // Two nodes per row shown (the row and its text), whatever the row count.
+        #expect(host.graph.liveNodes <= nodes + 4)
+        #expect(host.graph.liveNodes < 120)
+    }
+}
