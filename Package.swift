@@ -34,6 +34,8 @@ let package = Package(
         .executableTarget(name: "counter", dependencies: ["Engine"], path: "Examples/Counter"),
         .executableTarget(name: "dashboard", dependencies: ["Engine"], path: "Examples/Dashboard"),
         .executableTarget(name: "inline-progress", dependencies: ["Engine"], path: "Examples/InlineProgress"),
+        .executableTarget(name: "todo", dependencies: ["Engine"], path: "Examples/Todo"),
+        .executableTarget(name: "form", dependencies: ["Engine"], path: "Examples/Form"),
         // The app the runtime's end-to-end tests and `tuibench app` drive in a terminal.
         .executableTarget(name: "runtime-probe", dependencies: ["Engine"], path: "Tests/RuntimeProbe"),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),

@@ -118,6 +118,17 @@ extension ViewGraph {
     ///   tree has few.
     @discardableResult
     public func dispatch(_ event: ViewEvent) -> Bool {
+        let handled = route(event)
+        // A handler that set a @FocusState moves focus now, not a frame
+        // later: keys typed ahead (in the same read) go where the app sent focus.
+        if needsFrame && interaction.hasFocusBindings {
+            interaction.focusBindingsChanged = true
+            syncFocusAfterFrame()
+        }
+        return handled
+    }
+
+    private func route(_ event: ViewEvent) -> Bool {
         switch event {
         case .key(let press):
             if let handled = routeToFocus(event) {

@@ -29,7 +29,10 @@ public struct FocusableView<Content: View>: PrimitiveView {
             b.apply = { [unowned b] env in env.isFocused = b.isFocused }
         }
         graph.interaction.focusables[ObjectIdentifier(node)] = node
-        if view.binding != nil { graph.interaction.focusBindingsChanged = true }
+        if view.binding != nil {
+            graph.interaction.focusBindingsChanged = true
+            graph.interaction.hasFocusBindings = true
+        }
         graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
         graph.trimChildren(of: node, to: 1)
     }

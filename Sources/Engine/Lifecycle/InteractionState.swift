@@ -19,6 +19,8 @@ struct InteractionState {
     var caret: (x: Int, y: Int)?
     /// The node with keyboard focus.
     var focused: ViewNode?
+    /// Some focusable view is tied to a `@FocusState`.
+    var hasFocusBindings = false
     /// A focus binding was (re)made this frame: reconcile focus with the bindings after it.
     var focusBindingsChanged = false
     /// Presented modals (sheets, alerts), innermost last, and where focus was before each.

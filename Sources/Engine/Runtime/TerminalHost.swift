@@ -144,6 +144,10 @@ public final class TerminalHost {
             return
         }
         running = true
+        // The writer assumes a blank screen with the cursor at home; after
+        // DECSET 1049 the cursor is wherever the shell left it. The first
+        // frame clears and homes explicitly.
+        pipeline.encoder.invalidate()
         configurePipeline()
         installSources()
         renderRoot = { [unowned self] in self.pipeline.render(root, keepBytes: false) }
