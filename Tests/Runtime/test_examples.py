@@ -81,3 +81,57 @@ def test_inline_progress_stops_with_q(tmux):
     tmux.wait_for(lambda s: "done · q stops" in s, "the bars")
     tmux.keys("q")
     assert exit_status(tmux) == 1
+
+
+def test_todo(tmux):
+    tmux.resize(80, 16)
+    # Start low on the screen: the app must still draw from the top-left
+    # (after DECSET 1049 the cursor is where the shell left it).
+    tmux.line("seq 1 8")
+    run(tmux, "todo")
+    screen = tmux.wait_for(lambda s: "Todo — 2 to do, 3 in all" in s, "the todo list")
+    rows = screen.splitlines()
+    assert rows[0].startswith("Todo — 2 to do, 3 in all"), screen
+    assert rows[3] == "[ ] Write the runtime".ljust(len(rows[3])) or rows[3].startswith("[ ] Write the runtime")
+    tmux.keys("Tab")
+    tmux.keys("Buy milk", literal=True)
+    tmux.keys("Enter")
+    screen = tmux.wait_for(lambda s: "[ ] Buy milk" in s and "3 to do, 4 in all" in s, "the new item")
+    rows = screen.splitlines()
+    assert rows[0].startswith("Todo — 3 to do, 4 in all")
+    assert rows[6].startswith("[ ] Buy milk"), screen
+    assert rows[1].startswith("New: what needs doing?"), screen   # the field was cleared
+    tmux.keys("Tab")          # to the list
+    tmux.keys("x")            # toggles the selected (new) item
+    screen = tmux.wait_for(lambda s: "[x] Buy milk" in s, "the item done")
+    tmux.keys("h")            # hide done items
+    screen = tmux.wait_for(lambda s: "Buy milk" not in s and "Decode" not in s, "done items hidden")
+    tmux.keys("q")
+    assert exit_status(tmux) == 0
+
+
+def test_form(tmux):
+    tmux.resize(80, 24)
+    run(tmux, "form")
+    tmux.wait_for(lambda s: "Create an account" in s, "the form")
+    # Enter moves from field to field; the password is never shown.
+    tmux.keys("Ada", literal=True)
+    tmux.keys("Enter")
+    tmux.keys("ada@example.com", literal=True)
+    tmux.keys("Enter")
+    tmux.keys("short", literal=True)
+    screen = tmux.wait_for(lambda s: "•••••" in s, "the masked password")
+    assert "short" not in screen
+    tmux.keys("Enter")        # submits: too short
+    screen = tmux.wait_for(lambda s: "Please fix:" in s, "the validation alert")
+    assert "password needs 8 characters" in screen
+    assert "email address looks wrong" not in screen
+    tmux.keys("Enter")        # OK
+    tmux.wait_for(lambda s: "Please fix:" not in s, "the alert to close")
+    tmux.keys("enough!", literal=True)
+    tmux.keys("Enter")
+    screen = tmux.wait_for(lambda s: "Welcome, Ada!" in s, "the welcome alert")
+    tmux.keys("Escape")
+    tmux.wait_for(lambda s: "Welcome" not in s, "the alert to close")
+    tmux.keys("C-c")
+    assert exit_status(tmux) == 130
