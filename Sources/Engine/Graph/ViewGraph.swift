@@ -33,6 +33,11 @@ public final class ViewGraph {
     public var onNeedsFrame: (() -> Void)?
     /// A state change is waiting for a frame.
     public internal(set) var needsFrame = false
+    /// Receives the engine's warnings (a state write during a body, …);
+    /// `nil` writes them to stderr with controls made visible.
+    public var onDiagnostic: ((String) -> Void)?
+    /// State written while bodies run waits for the next frame (ViewGraph+UpdateCycle.swift).
+    var updateCycle = UpdateCycleGuard()
     @exclusivity(unchecked) var dirtyNodes: [ViewNode] = []
     /// A snapshot waiting for the next node of a type (``restoreState(_:intoNextNodeOf:)``).
     var pendingStateRestore: (ObjectIdentifier, [StateSlotKey: Any])?
@@ -123,9 +128,11 @@ public final class ViewGraph {
         // Consecutive phases share a clock read (``Profiler/transition(_:to:detail:reason:)``).
         let profiler = activeProfiler(self.profiler)
         var phase = profiler?.begin(.evaluate)
+        updateCycle.isEvaluating = true
         reconcileChild(view, of: root, slot: 0, discriminator: .position(0))
         trimChildren(of: root, to: 1)
         evaluateDirtyNodes()
+        finishEvaluation()
         if let span = phase { phase = profiler?.transition(span, to: .layout) }
         layoutRoot()
         if let span = phase { phase = profiler?.transition(span, to: .draw) }
@@ -208,7 +215,7 @@ public final class ViewGraph {
 
     /// Marks `node` dirty (its state changed) and asks for one frame.
     func invalidate(_ node: ViewNode) {
-        guard isLive(node), !node.isDirty else { return }
+        guard isLive(node), !node.isDirty, !defersInvalidation(node) else { return }
         node.isDirty = true
         node.pendingReason = .stateChanged
         dirtyNodes.append(node)
