@@ -31,6 +31,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),
+        // tuibench's argument validation and file handling (an executable
+        // target: the tests reach it with `@testable import tuibench`).
+        .testTarget(name: "TuiBenchTests", dependencies: ["tuibench"], path: "Tests/TuiBenchTests"),
         .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

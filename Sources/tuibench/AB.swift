@@ -113,7 +113,7 @@ struct AB: ParsableCommand {
                 try process.run()
             } catch {
                 try? FileManager.default.removeItem(atPath: errorPath)
-                FileHandle.standardError.write(Data("tuibench ab: cannot run \(executable): \(error)\n".utf8))
+                Diagnostics.error("ab: cannot run \(executable): \(error)")
                 throw ExitCode(1)
             }
         }
@@ -121,8 +121,7 @@ struct AB: ParsableCommand {
         /// Reports the child's failure with its stderr and throws.
         func failure(_ what: String) -> ExitCode {
             let detail = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-            FileHandle.standardError.write(Data(
-                "tuibench ab: \(executable) \(arguments.joined(separator: " ")) \(what)\n\(detail)".utf8))
+            Diagnostics.error("ab: \(executable) \(arguments.joined(separator: " ")) \(what)\n\(detail)")
             return ExitCode(1)
         }
 

@@ -34,7 +34,7 @@ struct Compare: ParsableCommand {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return try JSONDecoder().decode(RunReport.self, from: data)
         } catch {
-            FileHandle.standardError.write(Data("tuibench: \(path): not a run report: \(error)\n".utf8))
+            Diagnostics.error("\(path): not a run report: \(error)")
             throw ExitCode(1)
         }
     }

@@ -74,7 +74,7 @@ struct ProfileCommand: ParsableCommand {
             if let trace { try ChromeTrace().write(profile, toFile: trace); written.append(trace) }
             if let folded { try FoldedStacks().write(profile, toFile: folded); written.append(folded) }
         } catch {
-            FileHandle.standardError.write(Data("tuibench: \(error)\n".utf8))
+            Diagnostics.error("\(error)")
             throw ExitCode(1)
         }
         let p = profiler.frameTimeHistogram.summary

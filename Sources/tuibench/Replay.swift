@@ -82,10 +82,10 @@ struct Replay: ParsableCommand {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 recording = try TuiFrames.parse(text, path: path, styles: styles, graphemes: graphemes)
             } catch let error as TuiFramesError {
-                FileHandle.standardError.write(Data("tuibench: \(error)\n".utf8))
+                Diagnostics.error("\(error)")
                 throw ExitCode(1)
             } catch {
-                FileHandle.standardError.write(Data("tuibench: \(path): cannot read: \(error.localizedDescription)\n".utf8))
+                Diagnostics.error("\(path): cannot read: \(error.localizedDescription)")
                 throw ExitCode(1)
             }
             reports.append(try measure(recording, capabilities: capabilities, styles: styles, graphemes: graphemes))
@@ -131,7 +131,7 @@ struct Replay: ParsableCommand {
         }
         if let raw {
             guard FileManager.default.createFile(atPath: raw, contents: Data(rawStream)) else {
-                FileHandle.standardError.write(Data("tuibench: cannot write \(raw)\n".utf8))
+                Diagnostics.error("cannot write \(raw)")
                 throw ExitCode(1)
             }
         }

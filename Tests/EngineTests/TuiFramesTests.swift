@@ -131,3 +131,24 @@ struct TuiFramesTests {
         #expect(count >= 10)
     }
 }
+
+@Suite("tuiframes messages quote input harmlessly")
+struct TuiFramesMessageTests {
+    @Test("a malformed line holding OSC 52 is quoted with its controls visible", arguments: [
+        "tuiframes 1\nsize 4 1\nframe\n|a\n\u{1B}]52;c;SGVsbG8=\u{07}\n",
+        "tuiframes 1\u{1B}[2J\n",
+        "tuiframes 1\nsize 4 1\nstyle a fg=\u{9B}31m\n",
+        "tuiframes 1\nsize 4 2\nframe \u{1B}]0;title\u{07}\n|a\n",
+    ])
+    func controlsInMessages(_ text: String) {
+        do {
+            _ = try TuiFrames.parse(text, path: "x\u{1B}[31m.tuiframes", styles: StyleTable(), graphemes: GraphemeTable())
+            Issue.record("parsed without error")
+        } catch {
+            let message = error.description
+            #expect(!message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(message)")
+            #expect(message.hasPrefix("x\\e[31m.tuiframes:"), "\(message)")
+            #expect(message.contains("\\e") || message.contains("\\x9b"), "\(message)")
+        }
+    }
+}

@@ -19,6 +19,18 @@ public enum VisibleEscaping {
         return out
     }
 
+    /// A multi-line message with every control but the line feed made
+    /// visible (and the backslash left alone: nothing here is quoted input
+    /// a reader must tell apart from an escape).
+    public static func visibleKeepingLines<S: StringProtocol>(_ text: S) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\\" { out.unicodeScalars.append(scalar) } else { append(scalar, to: &out) }
+        }
+        return out
+    }
+
     /// `bytes`, decoded as UTF-8, with controls made visible and each byte
     /// that is not part of valid UTF-8 shown as `\xNN`.
     public static func visible(utf8 bytes: some Collection<UInt8>) -> String {
