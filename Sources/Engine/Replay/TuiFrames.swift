@@ -22,10 +22,20 @@ public struct TuiFrames {
     /// Largest accepted size, per the format.
     public static let maxDimension = 1000
 
+    /// The most cells (frames × columns × rows) a parsed file may hold by
+    /// default: 2^24 cells, 128 MiB. Every frame is a whole screen, so a
+    /// small file can declare a huge one (a 600 KB file of 1000×1000 frames
+    /// of empty rows is 300 million cells, 2.4 GB); the biggest bundled
+    /// fixture holds 1.2 million.
+    public static let defaultCellLimit = 1 << 24
+
     /// Parses `text`. Throws ``TuiFramesError`` with the 1-based line and
-    /// the reason at the first problem.
-    public static func parse(_ text: String, path: String, styles: StyleTable, graphemes: GraphemeTable) throws(TuiFramesError) -> TuiFrames {
+    /// the reason at the first problem, including the frame that would take
+    /// the cells held past `cellLimit`.
+    public static func parse(_ text: String, path: String, styles: StyleTable, graphemes: GraphemeTable,
+                             cellLimit: Int = defaultCellLimit) throws(TuiFramesError) -> TuiFrames {
         var parser = TuiFramesParser(path: path, styles: styles, graphemes: graphemes)
+        parser.cellLimit = cellLimit
         return try parser.parse(text)
     }
 
@@ -75,6 +85,7 @@ struct TuiFramesParser {
     let graphemes: GraphemeTable
     var lineNumber = 0
     var styleKeys: [UInt8: StyleID] = [:]
+    var cellLimit = TuiFrames.defaultCellLimit
 
     init(path: String, styles: StyleTable, graphemes: GraphemeTable) {
         self.path = path
@@ -95,13 +106,19 @@ struct TuiFramesParser {
     mutating func parse(_ text: String) throws(TuiFramesError) -> TuiFrames {
         // Split on the LF byte, not on Character "\n": a CR LF pair is one
         // Character in Swift and would hide the CR the format forbids.
-        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
-        if lines.last == "" { lines.removeLast() }
-        var index = 0
+        // Lines are cut one at a time, not into an array first: a file of
+        // line feeds would make an array of millions of substrings.
+        let utf8 = text.utf8
+        var position = utf8.startIndex
+        var index = 0  // lines handed out
         func next() -> Substring? {
-            guard index < lines.count else { return nil }
-            defer { index += 1 }
-            return lines[index]
+            guard position < utf8.endIndex else { return nil }
+            let end = utf8[position...].firstIndex(of: 0x0A) ?? utf8.endIndex
+            defer {
+                position = end < utf8.endIndex ? utf8.index(after: end) : end
+                index += 1
+            }
+            return Substring(utf8[position..<end])
         }
         // Header
         lineNumber = 1
@@ -157,6 +174,14 @@ struct TuiFramesParser {
             lastWasRow = false
             if raw == "frame" || raw.hasPrefix("frame ") {
                 try finishFrame(self)
+                // Checked before the frame's cells are made: what the file
+                // makes the tool hold stays under the limit.
+                let (held, overflow) = (frames.count + 1).multipliedReportingOverflow(by: columns * rows)
+                if overflow || held > cellLimit {
+                    throw fail("frame \(frames.count + 1) would make the frames hold \(held) cells "
+                               + "(frames × \(columns) × \(rows)); the limit is \(cellLimit) cells "
+                               + "(\(cellLimit / (1 << 17)) MiB): split the recording or make its size smaller")
+                }
                 currentLabel = raw == "frame" ? "" : String(raw.dropFirst(6))
                 currentLine = lineNumber
                 currentRows = 0
@@ -173,9 +198,9 @@ struct TuiFramesParser {
             throw fail("unrecognised line \(quote(raw))")
         }
         guard sawSize else { throw fail("missing 'size COLS ROWS' line", line: 2) }
-        lineNumber = lines.count
+        lineNumber = index
         try finishFrame(self)
-        guard !frames.isEmpty else { throw fail("no frames", line: lines.count) }
+        guard !frames.isEmpty else { throw fail("no frames", line: index) }
         return TuiFrames(path: path, columns: columns, rows: rows, frames: frames)
     }
 
