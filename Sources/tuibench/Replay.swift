@@ -56,7 +56,7 @@ struct Replay: ParsableCommand {
     @Option(help: "Write the exact byte stream of the transitions (no setup bytes) of the single FILE to PATH.")
     var raw: String?
 
-    @Option(help: "Replays of each file; times are medians over them.")
+    @Option(parsing: .unconditional, help: "Replays of each file; times are medians over them.")
     var iterations: Int = 10
 
     /// Print one summary line instead of the table (used by the suite).
@@ -65,7 +65,7 @@ struct Replay: ParsableCommand {
     enum CodingKeys: String, CodingKey { case files, format, colors, sync, rep, raw, iterations }
 
     func validate() throws {
-        if iterations < 1 { throw ValidationError("--iterations must be at least 1") }
+        try Limits.check(iterations, Limits.iterations, "iterations")
         if raw != nil && files.count != 1 { throw ValidationError("--raw takes exactly one FILE") }
     }
 
@@ -88,6 +88,7 @@ struct Replay: ParsableCommand {
                 Diagnostics.error("\(path): cannot read: \(error.localizedDescription)")
                 throw ExitCode(1)
             }
+            try checkWork(recording)
             reports.append(try measure(recording, capabilities: capabilities, styles: styles, graphemes: graphemes))
         }
         if summaryOnly {
@@ -102,6 +103,16 @@ struct Replay: ParsableCommand {
         case .json: print(try ReplayReport(files: reports).json())
         case .text: print(ReplayReport(files: reports).table(colors: colors.rawValue, sync: sync == .on, rep: rep == .on))
         }
+    }
+
+    /// Refuses a replay that would visit more than ``Limits/replayCells`` cells.
+    func checkWork(_ recording: TuiFrames) throws {
+        let cells = recording.frames.count.saturatingMultiplied(by: recording.columns * recording.rows)
+        let visits = cells.saturatingMultiplied(by: iterations + 2)
+        guard visits > Limits.replayCells else { return }
+        throw ValidationError("\(recording.path): --iterations \(iterations) over \(recording.frames.count) frames of "
+                              + "\(recording.columns)x\(recording.rows) would visit \(visits) cells; the most is "
+                              + "\(Limits.replayCells): use fewer --iterations")
     }
 
     func measure(_ recording: TuiFrames, capabilities: TerminalCapabilities, styles: StyleTable,

@@ -30,28 +30,28 @@ struct Run: ParsableCommand {
     @Argument(help: "Scenarios to run (default: all); see `tuibench scenarios`.")
     var scenarios: [String] = []
 
-    @Option(help: "Depth for deep-chain (default 200) and tree (default 6).")
+    @Option(parsing: .unconditional, help: "Depth for deep-chain (default 200) and tree (default 6).")
     var depth: Int?
 
-    @Option(help: "Fanout for tree (default 4).")
+    @Option(parsing: .unconditional, help: "Fanout for tree (default 4).")
     var fanout: Int?
 
-    @Option(help: "Rows for list (default 1000).")
+    @Option(parsing: .unconditional, help: "Rows for list (default 1000).")
     var rows: Int?
 
-    @Option(help: "Views with state in the state-churn subtree (default 100000).")
+    @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree (default 100000).")
     var subtree: Int?
 
-    @Option(help: "Frames between the state-churn subtree appearing and disappearing (default 10).")
+    @Option(parsing: .unconditional, help: "Frames between the state-churn subtree appearing and disappearing (default 10).")
     var period: Int?
 
     @Option(help: "Screen size COLUMNSxROWS.")
     var size: String = "200x60"
 
-    @Option(help: "Measured frames.")
+    @Option(parsing: .unconditional, help: "Measured frames.")
     var frames: Int = 1000
 
-    @Option(help: "Frames rendered before measuring.")
+    @Option(parsing: .unconditional, help: "Frames rendered before measuring.")
     var warmup: Int = 100
 
     @Option(help: "Output format: text, json or markdown.")
@@ -62,7 +62,7 @@ struct Run: ParsableCommand {
     @Option(help: "steady: turn glibc's fast bins off (M_MXFAST=0) before measuring, as a host that cares about frame-time spikes should (freed small blocks are otherwise merged in bulk by whichever later frame frees or asks for a large block: 3–8 ms after a 100,000-node subtree goes); default: leave the C allocator as it is.")
     var allocator: Allocator = .steady
 
-    @Option(help: "Measure each scenario this many times, each on a fresh host, round-robin over the scenarios; report the repeat with the median p50 and the spread of the p50s.")
+    @Option(parsing: .unconditional, help: "Measure each scenario this many times, each on a fresh host, round-robin over the scenarios; report the repeat with the median p50 and the spread of the p50s.")
     var repeats: Int = 1
 
     enum Change: String, ExpressibleByArgument, CaseIterable { case leaf, none }
@@ -83,17 +83,28 @@ struct Run: ParsableCommand {
         return (parts[0], parts[1])
     }
 
+    var parameters: ScenarioParameters {
+        ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)
+    }
+
     func validate() throws {
-        _ = try parsedSize()
-        if frames < 1 { throw ValidationError("--frames must be at least 1") }
-        if repeats < 1 { throw ValidationError("--repeats must be at least 1") }
-        if warmup < 0 { throw ValidationError("--warmup must not be negative") }
-        for s in scenarios where !Scenarios.names.contains(s) {
-            throw ValidationError("unknown scenario '\(s)'; known: \(Scenarios.names.joined(separator: ", "))")
+        let (columns, screenRows) = try parsedSize()
+        try Limits.check(frames, Limits.frames, "frames")
+        try Limits.check(repeats, Limits.repeats, "repeats")
+        try Limits.check(warmup, Limits.warmup, "warmup")
+        try Scenarios.checkNames(scenarios)
+        let loads = try parameters.validate(scenarios.isEmpty ? Scenarios.names : scenarios,
+                                            columns: columns, screenRows: screenRows)
+        // Each repeat: the measured run, then the profiler pass (two hosts,
+        // two more with --profiler-control).
+        let passFrames = max(warmup, 1) + max(20, min(frames, 300))
+        let passHosts = 2 * (profilerControl ? 2 : 1)
+        let total = loads.reduce(0) { sum, load in
+            sum.saturatingAdding(load.total(hosts: 1, frames: warmup + frames)
+                .saturatingAdding(load.total(hosts: passHosts, frames: passFrames))
+                .saturatingMultiplied(by: repeats))
         }
-        if let depth, depth < 0 { throw ValidationError("--depth must not be negative") }
-        if let fanout, fanout < 1 { throw ValidationError("--fanout must be at least 1") }
-        if let rows, rows < 0 { throw ValidationError("--rows must not be negative") }
+        try ScenarioParameters.checkWork(total, what: "this run")
     }
 
     func run() throws {
