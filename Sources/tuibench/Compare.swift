@@ -30,9 +30,13 @@ struct Compare: ParsableCommand {
     }
 
     static func load(_ path: String) throws -> RunReport {
+        let data: [UInt8]
+        do { data = try InputFile.read(path) } catch {
+            Diagnostics.error("\(error)")
+            throw ExitCode(1)
+        }
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            return try JSONDecoder().decode(RunReport.self, from: data)
+            return try JSONDecoder().decode(RunReport.self, from: Data(data))
         } catch {
             Diagnostics.error("\(path): not a run report: \(error)")
             throw ExitCode(1)

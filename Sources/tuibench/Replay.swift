@@ -79,13 +79,10 @@ struct Replay: ParsableCommand {
             let styles = StyleTable(), graphemes = GraphemeTable()
             let recording: TuiFrames
             do {
-                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let text = try InputFile.text(try InputFile.read(path), path: path)
                 recording = try TuiFrames.parse(text, path: path, styles: styles, graphemes: graphemes)
-            } catch let error as TuiFramesError {
-                Diagnostics.error("\(error)")
-                throw ExitCode(1)
             } catch {
-                Diagnostics.error("\(path): cannot read: \(error.localizedDescription)")
+                Diagnostics.error("\(error)")
                 throw ExitCode(1)
             }
             try checkWork(recording)
@@ -121,7 +118,14 @@ struct Replay: ParsableCommand {
         var bytes = [Int](repeating: 0, count: n)
         var times = [[UInt64]](repeating: [], count: n)
         var allocations = [Int](repeating: 0, count: n)
-        var rawStream: [UInt8] = []
+        // The transitions' bytes go to --raw as they are made (a recording
+        // can make hundreds of MB of them): nothing is held, and a write
+        // that fails is reported.
+        let rawFile: OutputFile?
+        do { rawFile = try raw.map { path throws(FileError) in try OutputFile(path) } } catch {
+            Diagnostics.error("\(error)")
+            throw ExitCode(1)
+        }
         // Allocations: a second pass over the frames with the same canvas and
         // encoder, once interned tables and scratch buffers have grown to
         // what this recording needs (steady state).
@@ -133,18 +137,16 @@ struct Replay: ParsableCommand {
             recording.replay(capabilities: capabilities, styles: styles, graphemes: graphemes) { t in
                 if iteration == 0 {
                     bytes[t.index] = t.bytes.count
-                    if raw != nil { rawStream.append(contentsOf: t.bytes) }
+                    rawFile?.write(t.bytes)
                 } else {
                     precondition(bytes[t.index] == t.bytes.count, "replay is not deterministic")
                 }
                 times[t.index].append(t.encodeNanoseconds)
             }
         }
-        if let raw {
-            guard FileManager.default.createFile(atPath: raw, contents: Data(rawStream)) else {
-                Diagnostics.error("cannot write \(raw)")
-                throw ExitCode(1)
-            }
+        do { try rawFile?.finish() } catch {
+            Diagnostics.error("\(error)")
+            throw ExitCode(1)
         }
         let frames = (0..<n).map {
             FrameReport(bytes: bytes[$0], encodeNanoseconds: Percentiles(times[$0]).median, allocations: allocations[$0])
