@@ -61,7 +61,11 @@ extension TuiBench {
         let status: Int32
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if let nested = command as? NestsViews, nested.nesting > LargeStack.threshold {
+                try LargeStack.run { try command.run() }
+            } else {
+                try command.run()
+            }
             status = 0
         } catch {
             let code = exitCode(for: error)

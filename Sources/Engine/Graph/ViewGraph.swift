@@ -38,6 +38,8 @@ public final class ViewGraph {
     public var onDiagnostic: ((String) -> Void)?
     /// State written while bodies run waits for the next frame (ViewGraph+UpdateCycle.swift).
     var updateCycle = UpdateCycleGuard()
+    /// How deep the recursive phases may go on this thread (StackGuard.swift).
+    @exclusivity(unchecked) var stackGuard = StackGuard()
     @exclusivity(unchecked) var dirtyNodes: [ViewNode] = []
     /// A snapshot waiting for the next node of a type (``restoreState(_:intoNextNodeOf:)``).
     var pendingStateRestore: (ObjectIdentifier, [StateSlotKey: Any])?
@@ -108,11 +110,11 @@ public final class ViewGraph {
     /// Every live node, depth first (for tests and tools; walks the whole graph).
     public func allNodes() -> [ViewNode] {
         var out: [ViewNode] = []
-        func walk(_ n: ViewNode) {
+        var pending = [root]
+        while let n = pending.popLast() {
             out.append(n)
-            for c in n.children { walk(c) }
+            pending.append(contentsOf: n.children.reversed())
         }
-        walk(root)
         return out
     }
 
@@ -125,6 +127,7 @@ public final class ViewGraph {
         statistics = Statistics()
         if recordsEvaluations { evaluationLog.removeAll(keepingCapacity: true) }
         needsFrame = false
+        stackGuard.prepare()
         // Consecutive phases share a clock read (``Profiler/transition(_:to:detail:reason:)``).
         let profiler = activeProfiler(self.profiler)
         var phase = profiler?.begin(.evaluate)
@@ -256,13 +259,13 @@ public final class ViewGraph {
 
     /// Forces layout and paint of everything on the next frame (after a resize).
     public func invalidateLayout() {
-        func mark(_ n: ViewNode) {
+        var pending = [root]
+        while let n = pending.popLast() {
             n.needsLayout = true
             n.cachedCount = 0
             n.paintedFrame = nil
-            for c in n.children { mark(c) }
+            pending.append(contentsOf: n.children)
         }
-        mark(root)
         paintDamage.add(canvas.bounds)
     }
 
@@ -354,7 +357,13 @@ public final class ViewGraph {
             span = beginBodySpan(profiler, node, typed.info, reason)
             spanProfiler = profiler
         }
-        V._reconcile(view, node: node, graph: self)
+        if stackGuard.isLow {
+            // Too deep for this thread's stack: the subtree is not evaluated.
+            stackExhausted(at: node, phase: "reconciling")
+            trimChildren(of: node, to: 0)
+        } else {
+            V._reconcile(view, node: node, graph: self)
+        }
         if let spanProfiler { spanProfiler.end(span) }
         if pendingStateRestore != nil { finishStateRestore(node) }
     }
