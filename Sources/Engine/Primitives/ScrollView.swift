@@ -14,7 +14,7 @@ public struct ScrollView<Content: View>: SingleContentView {
 
     static func makeBehavior() -> ScrollBehavior { ScrollBehavior() }
     func configure(_ b: ScrollBehavior, graph: ViewGraph, node: ViewNode) {
-        graph.set(Swift.max(0, offset), &b.offset, node: node)
+        graph.set(LayoutLength.clampNonNegative(offset), &b.offset, node: node)
     }
 }
 
@@ -62,7 +62,7 @@ public struct LazyVStack<Content: View>: PrimitiveView {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: LazyStackBehavior.self)
-        graph.set(view.spacing, &b.spacing, node: node)
+        graph.set(LayoutLength.clamp(view.spacing), &b.spacing, node: node)
         graph.set(view.alignment, &b.alignment, node: node)
         if let rows = view.content as? any LazyRowSource {
             // Rows are reconciled during layout, when the viewport is known.
@@ -110,6 +110,8 @@ final class LazyStackBehavior: NodeBehavior {
     var source: (any LazyRowSource)?
     /// Measured row height (the tallest row seen), used for rows not evaluated.
     var rowHeight = 1
+    /// Distance from one row's top to the next's: never zero or negative.
+    var pitch: Int { Swift.max(1, rowHeight + spacing) }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         guard let source else {
@@ -117,7 +119,8 @@ final class LazyStackBehavior: NodeBehavior {
                                     proposal: proposal, graph: graph)
         }
         let n = source.rowCount
-        let height = n == 0 ? 0 : n * rowHeight + (n - 1) * spacing
+        // Rows are `pitch` apart (at least one cell: spacing may be negative).
+        let height = n == 0 ? 0 : Swift.max(0, (n - 1).saturatingProduct(pitch).saturatingSum(rowHeight))
         return Size(width: proposal.width.map { $0 == .max ? 0 : $0 } ?? 0, height: height)
     }
 
@@ -129,7 +132,7 @@ final class LazyStackBehavior: NodeBehavior {
             return
         }
         let viewport = (graph.viewport ?? rect).intersection(rect)
-        let pitch = rowHeight + spacing
+        let pitch = self.pitch
         // Rows outside 0..<rowCount do not exist: a viewport past the end shows none.
         let n = source.rowCount
         let first = Swift.min(n, Swift.max(0, (viewport.y - rect.y) / pitch))
@@ -138,7 +141,7 @@ final class LazyStackBehavior: NodeBehavior {
         if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
         let stackAlignment = Alignment(horizontal: alignment, vertical: .top)
         for (k, row) in holder.children.enumerated() {
-            let y = rect.y + (first + k) * pitch
+            let y = saturatingAdd(rect.y, (first + k).saturatingProduct(pitch))
             if row.isTransparent && row.structureChanged { graph.refreshLayoutChildren(row) }
             // A row that is (or whose body is) one laid-out view: place that view.
             let single: ViewNode? = !row.isTransparent ? row : (row.layoutChildren.count == 1 ? row.layoutChildren[0] : nil)
