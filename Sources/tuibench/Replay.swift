@@ -117,6 +117,7 @@ struct Replay: ParsableCommand {
         let n = recording.frames.count
         var bytes = [Int](repeating: 0, count: n)
         var times = [[UInt64]](repeating: [], count: n)
+        var cpuTimes = [[UInt64]](repeating: [], count: n)
         var allocations = [Int](repeating: 0, count: n)
         // The transitions' bytes go to --raw as they are made (a recording
         // can make hundreds of MB of them): nothing is held, and a write
@@ -142,6 +143,7 @@ struct Replay: ParsableCommand {
                     precondition(bytes[t.index] == t.bytes.count, "replay is not deterministic")
                 }
                 times[t.index].append(t.encodeNanoseconds)
+                cpuTimes[t.index].append(t.encodeCPUNanoseconds)
             }
         }
         do { try rawFile?.finish() } catch {
@@ -149,7 +151,8 @@ struct Replay: ParsableCommand {
             throw ExitCode(1)
         }
         let frames = (0..<n).map {
-            FrameReport(bytes: bytes[$0], encodeNanoseconds: Percentiles(times[$0]).median, allocations: allocations[$0])
+            FrameReport(bytes: bytes[$0], encodeNanoseconds: Percentiles(times[$0]).median,
+                        encodeCPUNanoseconds: Percentiles(cpuTimes[$0]).median, allocations: allocations[$0])
         }
         return FileReport(path: recording.path, columns: recording.columns, rows: recording.rows, frames: frames)
     }

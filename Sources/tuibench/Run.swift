@@ -124,6 +124,7 @@ struct Run: ParsableCommand {
         let results = runs.map(Run.combine)
         var report = RunReport(scenarios: results)
         report.machine = MachineInfo.current
+        report.untrusted = Trust.runDoubts(report)
         switch format {
         case .json: print(try report.json())
         case .text: print(report.table(size: size))
@@ -152,8 +153,9 @@ struct Run: ParsableCommand {
             frame += 1
             scenario.render(frame, host)
         }
-        var times: [UInt64] = []
+        var times: [UInt64] = [], cpuTimes: [UInt64] = []
         times.reserveCapacity(frames)
+        cpuTimes.reserveCapacity(frames)
         var evaluations = 0, bytes = 0, allocations = 0
         var maxFrame: UInt64 = 0, maxReclaimFrame: UInt64 = 0
         let progress = Progress()
@@ -163,9 +165,13 @@ struct Run: ParsableCommand {
             let reclaiming = scenario.isReclaimFrame(frame)
             MallocInterposerSwift.reset()
             MallocInterposerSwift.hook()
+            // The CPU clock is read outside the wall-clock interval (it is a
+            // system call, not a vDSO read).
+            let cpuStart = threadCPUNanoseconds()
             let start = monotonicNanoseconds()
             scenario.render(frame, host)
             let elapsed = monotonicNanoseconds() - start
+            cpuTimes.append(threadCPUNanoseconds() - cpuStart)
             MallocInterposerSwift.unhook()
             allocations += MallocInterposerSwift.getStatistics().mallocCount
             times.append(elapsed)
@@ -190,6 +196,7 @@ struct Run: ParsableCommand {
         let reclaim: UInt64? = scenario.name == "state-churn" ? maxReclaimFrame : nil
         return RunResult(name: scenario.name, parameters: parameters, frames: frames,
                          p50Nanoseconds: p.median, p99Nanoseconds: p.p99, p90Nanoseconds: p.p90,
+                         cpuP50Nanoseconds: Percentiles(cpuTimes).median,
                          framesPerSecond: fps, phases: pass.phases, peakMemoryBytes: peak,
                          bodyEvaluationsPerFrame: evaluationsPerFrame, bytesPerFrame: bytesPerFrame,
                          allocationsPerFrame: allocationsPerFrame,
@@ -219,6 +226,9 @@ struct RunResult: Codable {
     var p50Nanoseconds: UInt64
     var p99Nanoseconds: UInt64
     var p90Nanoseconds: UInt64
+    /// Median of each measured frame's thread CPU time (CLOCK_THREAD_CPUTIME_ID):
+    /// well below the wall-time p50, the thread was preempted or waiting.
+    var cpuP50Nanoseconds: UInt64?
     var framesPerSecond: Double
     /// Per phase (evaluate, layout, draw, diff), from a second, profiled pass.
     var phases: [String: PhaseTimes]
@@ -263,6 +273,8 @@ struct RunReport: Codable {
     var schemaVersion = 1
     var scenarios: [RunResult]
     var machine: MachineInfo?
+    /// What the text output flags as not to be trusted (``Trust``).
+    var untrusted: [String]?
 
     init(scenarios: [RunResult]) { self.scenarios = scenarios }
 
@@ -288,12 +300,13 @@ struct RunReport: Codable {
 
     func table(size: String) -> String {
         let repeated = scenarios.contains { $0.p50Spread != nil }
-        var rows: [[String]] = [["scenario", "parameters", "nodes", "p50"] + (repeated ? ["p50 spread"] : [])
+        var rows: [[String]] = [["scenario", "parameters", "nodes", "p50", "cpu p50"] + (repeated ? ["p50 spread"] : [])
             + ["p99", "max", "evals/frame", "bytes/frame", "allocs/frame", "state slots", "profiler on"]]
         for r in scenarios {
             let params = r.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             let spread = repeated ? [r.p50Spread.map { String(format: "±%.1f%%", 50 * $0) } ?? "–"] : []
-            rows.append([r.name, params, "\(r.nodes)", ReplayReport.duration(r.p50Nanoseconds)] + spread + [
+            rows.append([r.name, params, "\(r.nodes)", ReplayReport.duration(r.p50Nanoseconds),
+                         r.cpuP50Nanoseconds.map(ReplayReport.duration) ?? "–"] + spread + [
                          ReplayReport.duration(r.p99Nanoseconds), ReplayReport.duration(r.maxFrameNanoseconds),
                          String(format: "%.1f", r.bodyEvaluationsPerFrame),
                          String(format: "%.1f", r.bytesPerFrame), String(format: "%.2f", r.allocationsPerFrame),
@@ -326,9 +339,11 @@ struct RunReport: Codable {
             out += "  " + r.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                 + phases.joined(separator: ", ") + "\n"
         }
-        out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities; "
-        out += "profiler on = median frame with the profiler recording against without (two hosts, the same frames, in lockstep; "
-        out += "its clock: \(ProfilerClock.monotonic.readingDescription))."
+        out += RunReport.legend
+        out += "profiler on: its clock is \(ProfilerClock.monotonic.readingDescription).\n"
+        let doubts = Trust.runDoubts(self)
+        out += doubts.isEmpty ? "Trust: no sign of noise (p50 spreads within ±5%, CPU time ≈ wall time, no other load)."
+                              : Trust.section(doubts)
         return out
     }
 }
