@@ -39,6 +39,9 @@ let package = Package(
         // The app the runtime's end-to-end tests and `tuibench app` drive in a terminal.
         .executableTarget(name: "runtime-probe", dependencies: ["Engine"], path: "Tests/RuntimeProbe"),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),
+        // tuibench's argument validation and file handling (an executable
+        // target: the tests reach it with `@testable import tuibench`).
+        .testTarget(name: "TuiBenchTests", dependencies: ["tuibench"], path: "Tests/TuiBenchTests"),
         .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

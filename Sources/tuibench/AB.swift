@@ -36,10 +36,10 @@ struct AB: ParsableCommand {
     @Argument(help: "The baseline tuibench executable.") var baseline: String
     @Argument(help: "The candidate tuibench executable.") var candidate: String
     @Argument(help: "Scenarios (default: all).") var scenarios: [String] = []
-    @Option(help: "Runs of each build.") var runs: Int = 5
-    @Option(help: "Measured frames per run.") var frames: Int = 500
-    @Option(help: "Warm-up frames per run.") var warmup: Int = 50
-    @Option(help: "state-churn subtree size.") var subtree: Int = 10000
+    @Option(parsing: .unconditional, help: "Runs of each build.") var runs: Int = 5
+    @Option(parsing: .unconditional, help: "Measured frames per run.") var frames: Int = 500
+    @Option(parsing: .unconditional, help: "Warm-up frames per run.") var warmup: Int = 50
+    @Option(parsing: .unconditional, help: "state-churn subtree size.") var subtree: Int = 10000
     @Option(help: "Screen size COLUMNSxROWS.") var size: String = "200x60"
 
     enum Mode: String, ExpressibleByArgument, CaseIterable { case lockstep, runs }
@@ -53,13 +53,16 @@ struct AB: ParsableCommand {
         for path in [baseline, candidate] where !FileManager.default.isExecutableFile(atPath: path) {
             throw ValidationError("\(path) is not an executable file")
         }
-        if runs < 1 { throw ValidationError("--runs must be at least 1") }
-        if frames < 1 { throw ValidationError("--frames must be at least 1") }
-        if warmup < 0 { throw ValidationError("--warmup must not be negative") }
-        _ = try Run.parse(size: size)
-        for s in scenarios where !Scenarios.names.contains(s) {
-            throw ValidationError("unknown scenario '\(s)'; known: \(Scenarios.names.joined(separator: ", "))")
-        }
+        try Limits.check(runs, Limits.runs, "runs")
+        try Limits.check(frames, Limits.frames, "frames")
+        try Limits.check(warmup, Limits.warmup, "warmup")
+        let (columns, screenRows) = try Run.parse(size: size)
+        try Scenarios.checkNames(scenarios)
+        let loads = try ScenarioParameters(subtree: subtree)
+            .validate(scenarios.isEmpty ? Scenarios.names : scenarios, columns: columns, screenRows: screenRows)
+        // Both builds, every run: a fresh host each, warm-up and frames.
+        let total = loads.reduce(0) { $0.saturatingAdding($1.total(hosts: 2 * runs, frames: warmup + frames)) }
+        try ScenarioParameters.checkWork(total, what: "this comparison")
     }
 
     func run() throws {
@@ -113,7 +116,7 @@ struct AB: ParsableCommand {
                 try process.run()
             } catch {
                 try? FileManager.default.removeItem(atPath: errorPath)
-                FileHandle.standardError.write(Data("tuibench ab: cannot run \(executable): \(error)\n".utf8))
+                Diagnostics.error("ab: cannot run \(executable): \(error)")
                 throw ExitCode(1)
             }
         }
@@ -121,8 +124,7 @@ struct AB: ParsableCommand {
         /// Reports the child's failure with its stderr and throws.
         func failure(_ what: String) -> ExitCode {
             let detail = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-            FileHandle.standardError.write(Data(
-                "tuibench ab: \(executable) \(arguments.joined(separator: " ")) \(what)\n\(detail)".utf8))
+            Diagnostics.error("ab: \(executable) \(arguments.joined(separator: " ")) \(what)\n\(detail)")
             return ExitCode(1)
         }
 

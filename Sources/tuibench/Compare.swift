@@ -23,18 +23,22 @@ struct Compare: ParsableCommand {
 
     @Argument(help: "The baseline report.") var baseline: String
     @Argument(help: "The current report (default: run the baseline's scenarios now).") var current: String?
-    @Option(help: "Allowed relative growth of a deterministic count (0.05 = 5%).") var threshold: Double = 0.05
+    @Option(parsing: .unconditional, help: "Allowed relative growth of a deterministic count (0.05 = 5%).") var threshold: Double = 0.05
 
     func validate() throws {
-        if threshold < 0 { throw ValidationError("--threshold must not be negative") }
+        try Limits.check(threshold, 0...1_000, "threshold")
     }
 
     static func load(_ path: String) throws -> RunReport {
+        let data: [UInt8]
+        do { data = try InputFile.read(path) } catch {
+            Diagnostics.error("\(error)")
+            throw ExitCode(1)
+        }
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            return try JSONDecoder().decode(RunReport.self, from: data)
+            return try JSONDecoder().decode(RunReport.self, from: Data(data))
         } catch {
-            FileHandle.standardError.write(Data("tuibench: \(path): not a run report: \(error)\n".utf8))
+            Diagnostics.error("\(path): not a run report: \(error)")
             throw ExitCode(1)
         }
     }

@@ -19,22 +19,25 @@ struct FrameServer: ParsableCommand {
 
     @Argument(help: "The scenario.") var scenario: String
     @Option(help: "Screen size COLUMNSxROWS.") var size: String = "200x60"
-    @Option(help: "Frames rendered before answering ready.") var warmup: Int = 50
-    @Option(help: "state-churn subtree size.") var subtree: Int?
-    @Option(help: "Depth for deep-chain and tree.") var depth: Int?
-    @Option(help: "Fanout for tree.") var fanout: Int?
-    @Option(help: "Rows for list.") var rows: Int?
-    @Option(help: "Period for resize and state-churn.") var period: Int?
-    @Option(help: "Frames rendered per request.") var perTurn: Int = 1
-    @Option(help: "Run on this CPU only (Linux), so that both builds' servers share one core's state.") var cpu: Int?
+    @Option(parsing: .unconditional, help: "Frames rendered before answering ready.") var warmup: Int = 50
+    @Option(parsing: .unconditional, help: "state-churn subtree size.") var subtree: Int?
+    @Option(parsing: .unconditional, help: "Depth for deep-chain and tree.") var depth: Int?
+    @Option(parsing: .unconditional, help: "Fanout for tree.") var fanout: Int?
+    @Option(parsing: .unconditional, help: "Rows for list.") var rows: Int?
+    @Option(parsing: .unconditional, help: "Period for resize and state-churn.") var period: Int?
+    @Option(parsing: .unconditional, help: "Frames rendered per request.") var perTurn: Int = 1
+    @Option(parsing: .unconditional, help: "Run on this CPU only (Linux), so that both builds' servers share one core's state.") var cpu: Int?
 
     func validate() throws {
-        _ = try Run.parse(size: size)
-        guard Scenarios.names.contains(scenario) else {
-            throw ValidationError("unknown scenario '\(scenario)'; known: \(Scenarios.names.joined(separator: ", "))")
-        }
-        if warmup < 0 { throw ValidationError("--warmup must not be negative") }
-        if perTurn < 1 { throw ValidationError("--per-turn must be at least 1") }
+        let (columns, screenRows) = try Run.parse(size: size)
+        try Scenarios.checkNames([scenario])
+        try Limits.check(warmup, Limits.warmup, "warmup")
+        try Limits.check(perTurn, Limits.perTurn, "per-turn")
+        try Limits.check(cpu, Limits.cpu, "cpu")
+        let load = try ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)
+            .validate([scenario], columns: columns, screenRows: screenRows)[0]
+        // The frames asked for are not known in advance; one turn and the warm-up are.
+        try ScenarioParameters.checkWork(load.total(hosts: 1, frames: warmup + perTurn), what: "this frame server")
     }
 
     func run() throws {

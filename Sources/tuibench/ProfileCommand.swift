@@ -32,23 +32,25 @@ struct ProfileCommand: ParsableCommand {
     var primitives = false
 
     @Flag(help: "Attribute bodies to identity paths instead of view types.") var paths = false
-    @Option(help: "Depth for deep-chain and tree.") var depth: Int?
-    @Option(help: "Fanout for tree.") var fanout: Int?
-    @Option(help: "Rows for list.") var rows: Int?
-    @Option(help: "Views with state in the state-churn subtree.") var subtree: Int?
+    @Option(parsing: .unconditional, help: "Depth for deep-chain and tree.") var depth: Int?
+    @Option(parsing: .unconditional, help: "Fanout for tree.") var fanout: Int?
+    @Option(parsing: .unconditional, help: "Rows for list.") var rows: Int?
+    @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree.") var subtree: Int?
     @Option(help: "Screen size COLUMNSxROWS.") var size: String = "200x60"
-    @Option(help: "Profiled frames.") var frames: Int = 200
-    @Option(help: "Frames rendered before profiling.") var warmup: Int = 20
+    @Option(parsing: .unconditional, help: "Profiled frames.") var frames: Int = 200
+    @Option(parsing: .unconditional, help: "Frames rendered before profiling.") var warmup: Int = 20
 
     func validate() throws {
-        guard Scenarios.names.contains(scenario) else {
-            throw ValidationError("unknown scenario '\(scenario)'; known: \(Scenarios.names.joined(separator: ", "))")
-        }
+        try Scenarios.checkNames([scenario])
         if [flamegraph, speedscope, trace, folded].allSatisfy({ $0 == nil }) {
             throw ValidationError("give at least one of --flamegraph, --speedscope, --trace, --folded")
         }
-        if frames < 1 { throw ValidationError("--frames must be at least 1") }
-        _ = try Run.parse(size: size)
+        try Limits.check(frames, Limits.frames, "frames")
+        try Limits.check(warmup, Limits.warmup, "warmup")
+        let (columns, screenRows) = try Run.parse(size: size)
+        let load = try ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: nil)
+            .validate([scenario], columns: columns, screenRows: screenRows)[0]
+        try ScenarioParameters.checkWork(load.total(hosts: 1, frames: warmup + frames), what: "this profile")
     }
 
     func run() throws {
@@ -74,7 +76,7 @@ struct ProfileCommand: ParsableCommand {
             if let trace { try ChromeTrace().write(profile, toFile: trace); written.append(trace) }
             if let folded { try FoldedStacks().write(profile, toFile: folded); written.append(folded) }
         } catch {
-            FileHandle.standardError.write(Data("tuibench: \(error)\n".utf8))
+            Diagnostics.error("\(error)")
             throw ExitCode(1)
         }
         let p = profiler.frameTimeHistogram.summary

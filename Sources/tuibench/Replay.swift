@@ -56,7 +56,7 @@ struct Replay: ParsableCommand {
     @Option(help: "Write the exact byte stream of the transitions (no setup bytes) of the single FILE to PATH.")
     var raw: String?
 
-    @Option(help: "Replays of each file; times are medians over them.")
+    @Option(parsing: .unconditional, help: "Replays of each file; times are medians over them.")
     var iterations: Int = 10
 
     /// Print one summary line instead of the table (used by the suite).
@@ -65,7 +65,7 @@ struct Replay: ParsableCommand {
     enum CodingKeys: String, CodingKey { case files, format, colors, sync, rep, raw, iterations }
 
     func validate() throws {
-        if iterations < 1 { throw ValidationError("--iterations must be at least 1") }
+        try Limits.check(iterations, Limits.iterations, "iterations")
         if raw != nil && files.count != 1 { throw ValidationError("--raw takes exactly one FILE") }
     }
 
@@ -79,15 +79,13 @@ struct Replay: ParsableCommand {
             let styles = StyleTable(), graphemes = GraphemeTable()
             let recording: TuiFrames
             do {
-                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let text = try InputFile.text(try InputFile.read(path), path: path)
                 recording = try TuiFrames.parse(text, path: path, styles: styles, graphemes: graphemes)
-            } catch let error as TuiFramesError {
-                FileHandle.standardError.write(Data("tuibench: \(error)\n".utf8))
-                throw ExitCode(1)
             } catch {
-                FileHandle.standardError.write(Data("tuibench: \(path): cannot read: \(error.localizedDescription)\n".utf8))
+                Diagnostics.error("\(error)")
                 throw ExitCode(1)
             }
+            try checkWork(recording)
             reports.append(try measure(recording, capabilities: capabilities, styles: styles, graphemes: graphemes))
         }
         if summaryOnly {
@@ -104,13 +102,31 @@ struct Replay: ParsableCommand {
         }
     }
 
+    /// Refuses a replay that would visit more than ``Limits/replayCells`` cells.
+    func checkWork(_ recording: TuiFrames) throws {
+        let cells = recording.frames.count.saturatingMultiplied(by: recording.columns * recording.rows)
+        let visits = cells.saturatingMultiplied(by: iterations + 2)
+        guard visits > Limits.replayCells else { return }
+        throw ValidationError("\(recording.path): --iterations \(iterations) over \(recording.frames.count) frames of "
+                              + "\(recording.columns)x\(recording.rows) would visit \(visits) cells; the most is "
+                              + "\(Limits.replayCells): use fewer --iterations")
+    }
+
     func measure(_ recording: TuiFrames, capabilities: TerminalCapabilities, styles: StyleTable,
                  graphemes: GraphemeTable) throws -> FileReport {
         let n = recording.frames.count
         var bytes = [Int](repeating: 0, count: n)
         var times = [[UInt64]](repeating: [], count: n)
+        var cpuTimes = [[UInt64]](repeating: [], count: n)
         var allocations = [Int](repeating: 0, count: n)
-        var rawStream: [UInt8] = []
+        // The transitions' bytes go to --raw as they are made (a recording
+        // can make hundreds of MB of them): nothing is held, and a write
+        // that fails is reported.
+        let rawFile: OutputFile?
+        do { rawFile = try raw.map { path throws(FileError) in try OutputFile(path) } } catch {
+            Diagnostics.error("\(error)")
+            throw ExitCode(1)
+        }
         // Allocations: a second pass over the frames with the same canvas and
         // encoder, once interned tables and scratch buffers have grown to
         // what this recording needs (steady state).
@@ -122,21 +138,21 @@ struct Replay: ParsableCommand {
             recording.replay(capabilities: capabilities, styles: styles, graphemes: graphemes) { t in
                 if iteration == 0 {
                     bytes[t.index] = t.bytes.count
-                    if raw != nil { rawStream.append(contentsOf: t.bytes) }
+                    rawFile?.write(t.bytes)
                 } else {
                     precondition(bytes[t.index] == t.bytes.count, "replay is not deterministic")
                 }
                 times[t.index].append(t.encodeNanoseconds)
+                cpuTimes[t.index].append(t.encodeCPUNanoseconds)
             }
         }
-        if let raw {
-            guard FileManager.default.createFile(atPath: raw, contents: Data(rawStream)) else {
-                FileHandle.standardError.write(Data("tuibench: cannot write \(raw)\n".utf8))
-                throw ExitCode(1)
-            }
+        do { try rawFile?.finish() } catch {
+            Diagnostics.error("\(error)")
+            throw ExitCode(1)
         }
         let frames = (0..<n).map {
-            FrameReport(bytes: bytes[$0], encodeNanoseconds: Percentiles(times[$0]).median, allocations: allocations[$0])
+            FrameReport(bytes: bytes[$0], encodeNanoseconds: Percentiles(times[$0]).median,
+                        encodeCPUNanoseconds: Percentiles(cpuTimes[$0]).median, allocations: allocations[$0])
         }
         return FileReport(path: recording.path, columns: recording.columns, rows: recording.rows, frames: frames)
     }

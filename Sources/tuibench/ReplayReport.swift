@@ -3,6 +3,9 @@ import Foundation
 struct FrameReport: Codable {
     var bytes: Int
     var encodeNanoseconds: UInt64
+    /// The thread's CPU time over the encode (median over the iterations):
+    /// well below `encodeNanoseconds` means the thread did not run all along.
+    var encodeCPUNanoseconds: UInt64?
     /// Heap allocations during this transition's encode, in steady state (a
     /// second pass over the frames with the same encoder).
     var allocations: Int
@@ -21,6 +24,7 @@ struct FileReport: Codable {
     var medianEncodeNanoseconds: UInt64
     var p90EncodeNanoseconds: UInt64
     var p99EncodeNanoseconds: UInt64
+    var medianEncodeCPUNanoseconds: UInt64?
     /// Allocations during encode over all transitions after the first, in steady state.
     var steadyStateAllocations: Int
 
@@ -34,6 +38,7 @@ struct FileReport: Codable {
         let t = Percentiles(frames.map { $0.encodeNanoseconds })
         medianBytes = b.median; p90Bytes = b.p90; p99Bytes = b.p99
         medianEncodeNanoseconds = t.median; p90EncodeNanoseconds = t.p90; p99EncodeNanoseconds = t.p99
+        medianEncodeCPUNanoseconds = Percentiles(frames.map { $0.encodeCPUNanoseconds ?? 0 }).median
         steadyStateAllocations = frames.dropFirst().reduce(0) { $0 + $1.allocations }
     }
 }
@@ -52,19 +57,23 @@ struct ReplayReport: Codable {
 
     func table(colors: String, sync: Bool, rep: Bool) -> String {
         var rows: [[String]] = [["file", "size", "frames", "total bytes", "bytes p50", "p90", "p99",
-                                 "encode p50", "p90", "p99", "allocs"]]
+                                 "encode p50", "p90", "p99", "cpu p50", "allocs"]]
         for f in files {
             let name = (f.path as NSString).lastPathComponent
             rows.append([name, "\(f.columns)x\(f.rows)", "\(f.frames.count)", "\(f.totalBytes)",
                          "\(f.medianBytes)", "\(f.p90Bytes)", "\(f.p99Bytes)",
                          ReplayReport.duration(f.medianEncodeNanoseconds), ReplayReport.duration(f.p90EncodeNanoseconds),
-                         ReplayReport.duration(f.p99EncodeNanoseconds), "\(f.steadyStateAllocations)"])
+                         ReplayReport.duration(f.p99EncodeNanoseconds),
+                         ReplayReport.duration(f.medianEncodeCPUNanoseconds ?? 0), "\(f.steadyStateAllocations)"])
         }
         var out = "tuibench replay — colours \(colors), sync \(sync ? "on" : "off"), REP \(rep ? "on" : "off")\n"
         out += textTable(rows)
-        out += "encode = diff + writer per transition (median of iterations); bytes exclude setup;\n"
-        out += "allocs = heap allocations during encode over all transitions but the first, in steady state\n"
-        out += "(a second pass over the frames with the same encoder)."
+        out += "Columns: encode = wall time of diff + writer per transition (median of iterations), p50/p90/p99 over\n"
+        out += "transitions; cpu p50 = this thread's CPU time over the same encodes (CLOCK_THREAD_CPUTIME_ID; well\n"
+        out += "below the wall time, the thread was preempted); bytes exclude setup; allocs = heap allocations during\n"
+        out += "encode over all transitions but the first, in steady state (a second pass with the same encoder)."
+        let doubts = Trust.replayDoubts(self)
+        if !doubts.isEmpty { out += "\n" + Trust.section(doubts) }
         return out
     }
 

@@ -32,28 +32,28 @@ struct Run: ParsableCommand {
     @Argument(help: "Scenarios to run (default: all); see `tuibench scenarios`.")
     var scenarios: [String] = []
 
-    @Option(help: "Depth for deep-chain (default 200) and tree (default 6).")
+    @Option(parsing: .unconditional, help: "Depth for deep-chain (default 200) and tree (default 6).")
     var depth: Int?
 
-    @Option(help: "Fanout for tree (default 4).")
+    @Option(parsing: .unconditional, help: "Fanout for tree (default 4).")
     var fanout: Int?
 
-    @Option(help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000).")
+    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000).")
     var rows: Int?
 
-    @Option(help: "Views with state in the state-churn subtree (default 100000).")
+    @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree (default 100000).")
     var subtree: Int?
 
-    @Option(help: "Frames between the state-churn subtree appearing and disappearing (default 10).")
+    @Option(parsing: .unconditional, help: "Frames between the state-churn subtree appearing and disappearing (default 10).")
     var period: Int?
 
     @Option(help: "Screen size COLUMNSxROWS.")
     var size: String = "200x60"
 
-    @Option(help: "Measured frames.")
+    @Option(parsing: .unconditional, help: "Measured frames.")
     var frames: Int = 1000
 
-    @Option(help: "Frames rendered before measuring.")
+    @Option(parsing: .unconditional, help: "Frames rendered before measuring.")
     var warmup: Int = 100
 
     @Option(help: "Output format: text, json or markdown.")
@@ -64,7 +64,7 @@ struct Run: ParsableCommand {
     @Option(help: "steady: turn glibc's fast bins off (M_MXFAST=0) before measuring, as a host that cares about frame-time spikes should (freed small blocks are otherwise merged in bulk by whichever later frame frees or asks for a large block: 3–8 ms after a 100,000-node subtree goes); default: leave the C allocator as it is.")
     var allocator: Allocator = .steady
 
-    @Option(help: "Measure each scenario this many times, each on a fresh host, round-robin over the scenarios; report the repeat with the median p50 and the spread of the p50s.")
+    @Option(parsing: .unconditional, help: "Measure each scenario this many times, each on a fresh host, round-robin over the scenarios; report the repeat with the median p50 and the spread of the p50s.")
     var repeats: Int = 1
 
     enum Change: String, ExpressibleByArgument, CaseIterable { case leaf, none }
@@ -85,17 +85,28 @@ struct Run: ParsableCommand {
         return (parts[0], parts[1])
     }
 
+    var parameters: ScenarioParameters {
+        ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)
+    }
+
     func validate() throws {
-        _ = try parsedSize()
-        if frames < 1 { throw ValidationError("--frames must be at least 1") }
-        if repeats < 1 { throw ValidationError("--repeats must be at least 1") }
-        if warmup < 0 { throw ValidationError("--warmup must not be negative") }
-        for s in scenarios where !Scenarios.names.contains(s) {
-            throw ValidationError("unknown scenario '\(s)'; known: \(Scenarios.names.joined(separator: ", "))")
+        let (columns, screenRows) = try parsedSize()
+        try Limits.check(frames, Limits.frames, "frames")
+        try Limits.check(repeats, Limits.repeats, "repeats")
+        try Limits.check(warmup, Limits.warmup, "warmup")
+        try Scenarios.checkNames(scenarios)
+        let loads = try parameters.validate(scenarios.isEmpty ? Scenarios.names : scenarios,
+                                            columns: columns, screenRows: screenRows)
+        // Each repeat: the measured run, then the profiler pass (two hosts,
+        // two more with --profiler-control).
+        let passFrames = max(warmup, 1) + max(20, min(frames, 300))
+        let passHosts = 2 * (profilerControl ? 2 : 1)
+        let total = loads.reduce(0) { sum, load in
+            sum.saturatingAdding(load.total(hosts: 1, frames: warmup + frames)
+                .saturatingAdding(load.total(hosts: passHosts, frames: passFrames))
+                .saturatingMultiplied(by: repeats))
         }
-        if let depth, depth < 0 { throw ValidationError("--depth must not be negative") }
-        if let fanout, fanout < 1 { throw ValidationError("--fanout must be at least 1") }
-        if let rows, rows < 0 { throw ValidationError("--rows must not be negative") }
+        try ScenarioParameters.checkWork(total, what: "this run")
     }
 
     func run() throws {
@@ -115,6 +126,7 @@ struct Run: ParsableCommand {
         let results = runs.map(Run.combine)
         var report = RunReport(scenarios: results)
         report.machine = MachineInfo.current
+        report.untrusted = Trust.runDoubts(report)
         switch format {
         case .json: print(try report.json())
         case .text: print(report.table(size: size))
@@ -143,8 +155,9 @@ struct Run: ParsableCommand {
             frame += 1
             scenario.render(frame, host)
         }
-        var times: [UInt64] = []
+        var times: [UInt64] = [], cpuTimes: [UInt64] = []
         times.reserveCapacity(frames)
+        cpuTimes.reserveCapacity(frames)
         var evaluations = 0, bytes = 0, allocations = 0
         var maxFrame: UInt64 = 0, maxReclaimFrame: UInt64 = 0
         let progress = Progress()
@@ -154,9 +167,13 @@ struct Run: ParsableCommand {
             let reclaiming = scenario.isReclaimFrame(frame)
             MallocInterposerSwift.reset()
             MallocInterposerSwift.hook()
+            // The CPU clock is read outside the wall-clock interval (it is a
+            // system call, not a vDSO read).
+            let cpuStart = threadCPUNanoseconds()
             let start = monotonicNanoseconds()
             scenario.render(frame, host)
             let elapsed = monotonicNanoseconds() - start
+            cpuTimes.append(threadCPUNanoseconds() - cpuStart)
             MallocInterposerSwift.unhook()
             allocations += MallocInterposerSwift.getStatistics().mallocCount
             times.append(elapsed)
@@ -181,6 +198,7 @@ struct Run: ParsableCommand {
         let reclaim: UInt64? = scenario.name == "state-churn" ? maxReclaimFrame : nil
         return RunResult(name: scenario.name, parameters: parameters, frames: frames,
                          p50Nanoseconds: p.median, p99Nanoseconds: p.p99, p90Nanoseconds: p.p90,
+                         cpuP50Nanoseconds: Percentiles(cpuTimes).median,
                          framesPerSecond: fps, phases: pass.phases, peakMemoryBytes: peak,
                          bodyEvaluationsPerFrame: evaluationsPerFrame, bytesPerFrame: bytesPerFrame,
                          allocationsPerFrame: allocationsPerFrame,
@@ -210,6 +228,9 @@ struct RunResult: Codable {
     var p50Nanoseconds: UInt64
     var p99Nanoseconds: UInt64
     var p90Nanoseconds: UInt64
+    /// Median of each measured frame's thread CPU time (CLOCK_THREAD_CPUTIME_ID):
+    /// well below the wall-time p50, the thread was preempted or waiting.
+    var cpuP50Nanoseconds: UInt64?
     var framesPerSecond: Double
     /// Per phase (evaluate, layout, draw, diff), from a second, profiled pass.
     var phases: [String: PhaseTimes]
@@ -254,6 +275,8 @@ struct RunReport: Codable {
     var schemaVersion = 1
     var scenarios: [RunResult]
     var machine: MachineInfo?
+    /// What the text output flags as not to be trusted (``Trust``).
+    var untrusted: [String]?
 
     init(scenarios: [RunResult]) { self.scenarios = scenarios }
 
@@ -279,12 +302,13 @@ struct RunReport: Codable {
 
     func table(size: String) -> String {
         let repeated = scenarios.contains { $0.p50Spread != nil }
-        var rows: [[String]] = [["scenario", "parameters", "nodes", "p50"] + (repeated ? ["p50 spread"] : [])
+        var rows: [[String]] = [["scenario", "parameters", "nodes", "p50", "cpu p50"] + (repeated ? ["p50 spread"] : [])
             + ["p99", "max", "evals/frame", "bytes/frame", "allocs/frame", "state slots", "profiler on"]]
         for r in scenarios {
             let params = r.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             let spread = repeated ? [r.p50Spread.map { String(format: "±%.1f%%", 50 * $0) } ?? "–"] : []
-            rows.append([r.name, params, "\(r.nodes)", ReplayReport.duration(r.p50Nanoseconds)] + spread + [
+            rows.append([r.name, params, "\(r.nodes)", ReplayReport.duration(r.p50Nanoseconds),
+                         r.cpuP50Nanoseconds.map(ReplayReport.duration) ?? "–"] + spread + [
                          ReplayReport.duration(r.p99Nanoseconds), ReplayReport.duration(r.maxFrameNanoseconds),
                          String(format: "%.1f", r.bodyEvaluationsPerFrame),
                          String(format: "%.1f", r.bytesPerFrame), String(format: "%.2f", r.allocationsPerFrame),
@@ -317,9 +341,11 @@ struct RunReport: Codable {
             out += "  " + r.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                 + phases.joined(separator: ", ") + "\n"
         }
-        out += "time = reconcile + layout + paint + diff + writer per frame; nodes = live identities; "
-        out += "profiler on = median frame with the profiler recording against without (two hosts, the same frames, in lockstep; "
-        out += "its clock: \(ProfilerClock.monotonic.readingDescription))."
+        out += RunReport.legend
+        out += "profiler on: its clock is \(ProfilerClock.monotonic.readingDescription).\n"
+        let doubts = Trust.runDoubts(self)
+        out += doubts.isEmpty ? "Trust: no sign of noise (p50 spreads within ±5%, CPU time ≈ wall time, no other load)."
+                              : Trust.section(doubts)
         return out
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Engine
 
 /// A synthetic workload for `tuibench run`: a root view per frame number.
@@ -115,6 +116,13 @@ struct ListScreen: View {
 enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
                         "focus-tab", "type-field", "table-select", "table-scroll", "list-select"]
+
+    /// A usage error naming the known scenarios when one of `given` is not one.
+    static func checkNames(_ given: [String]) throws {
+        for s in given where !names.contains(s) {
+            throw ValidationError("unknown scenario '\(s)'; known: \(names.joined(separator: ", "))")
+        }
+    }
 
     static func make(_ name: String, depth: Int?, fanout: Int?, rows: Int?, subtree: Int? = nil,
                      period: Int? = nil) -> Scenario? {

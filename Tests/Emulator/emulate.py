@@ -543,7 +543,13 @@ def _merge_reveals(pane_a: list, pane_b: list, columns: int, wcwidth) -> list:
                 "half of a wide character (one was partly overwritten by ASCII, "
                 "erased, inserted into or deleted from), which terminals show "
                 "differently" % y)
-        row = cols_a[:columns - 1] + [cols_b[columns - 1]]
+        last = cols_b[columns - 1]
+        if last is None:
+            # Only on a 2-column screen: the last column is the second half of
+            # a wide character in column 0, which pane B cannot show (DCH
+            # left it at column 0, which capture-pane skips); pane A has it.
+            last = cols_a[columns - 1]
+        row = cols_a[:columns - 1] + [last]
         out.append([cell_json(t, s) for t, s in row])
     return out
 

@@ -235,6 +235,20 @@ def test_tmux_refuses_a_split_wide_character():
         run("tmux", 6, 1, "漢字\x1b[1;2HX".encode())
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("data", ["漢", "\x1b[44m漢\x1b[0m", "漢\r\n漢", "a\x1b[2;1H漢"])
+def test_two_columns_with_a_wide_character_in_column_0(backend, data):
+    # The tmux backend's last column on a 2-column screen comes from pane A:
+    # pane B cannot show it (it raised a TypeError on a None cell).
+    rows = 2
+    screen = run(backend, 2, rows, data.encode())
+    wide_rows = [r for r in screen["lines"] if r[0]["t"] == "漢"]
+    assert wide_rows, screen
+    for row in wide_rows:
+        assert len(row) == 2 and row[1]["t"] == "" and row[1]["bg"] == row[0]["bg"], row
+    assert screen == run("pyte", 2, rows, data.encode())
+
+
 # ---------------------------------------------------------------------------
 # The command line
 # ---------------------------------------------------------------------------

@@ -131,3 +131,73 @@ struct TuiFramesTests {
         #expect(count >= 10)
     }
 }
+
+@Suite("tuiframes messages quote input harmlessly")
+struct TuiFramesMessageTests {
+    @Test("a malformed line holding OSC 52 is quoted with its controls visible", arguments: [
+        "tuiframes 1\nsize 4 1\nframe\n|a\n\u{1B}]52;c;SGVsbG8=\u{07}\n",
+        "tuiframes 1\u{1B}[2J\n",
+        "tuiframes 1\nsize 4 1\nstyle a fg=\u{9B}31m\n",
+        "tuiframes 1\nsize 4 2\nframe \u{1B}]0;title\u{07}\n|a\n",
+    ])
+    func controlsInMessages(_ text: String) {
+        do {
+            _ = try TuiFrames.parse(text, path: "x\u{1B}[31m.tuiframes", styles: StyleTable(), graphemes: GraphemeTable())
+            Issue.record("parsed without error")
+        } catch {
+            let message = error.description
+            #expect(!message.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "\(message)")
+            #expect(message.hasPrefix("x\\e[31m.tuiframes:"), "\(message)")
+            #expect(message.contains("\\e") || message.contains("\\x9b"), "\(message)")
+        }
+    }
+}
+
+@Suite("tuiframes memory bounds")
+struct TuiFramesLimitTests {
+    /// The audit's reproducer: about 600 KB declaring 1000×1000 frames of
+    /// empty rows, 300 frames: 300 million cells (2.4 GB) before the limit.
+    static func hugeFrames(_ count: Int) -> String {
+        let frame = "frame\n" + String(repeating: "|\n", count: 1000)
+        return "tuiframes 1\nsize 1000 1000\n" + String(repeating: frame, count: count)
+    }
+
+    @Test("a small file declaring many whole 1000x1000 screens stops at the cell limit with file:line")
+    func amplificationIsRefused() {
+        let text = Self.hugeFrames(300)
+        #expect(text.utf8.count < 610_000)
+        do {
+            _ = try TuiFrames.parse(text, path: "big.tuiframes", styles: StyleTable(), graphemes: GraphemeTable())
+            Issue.record("parsed without error")
+        } catch {
+            // Frame 17 is the first past 2^24 cells; its 'frame' line is 3 + 16 × 1001.
+            #expect(error.line == 3 + 16 * 1001, "\(error)")
+            #expect(error.reason.contains("the limit is 16777216 cells"), "\(error)")
+            #expect(error.description.hasPrefix("big.tuiframes:16019: frame 17 would make the frames hold 17000000 cells"))
+        }
+    }
+
+    @Test("the limit counts frames × columns × rows and can be set")
+    func limitIsAParameter() throws {
+        let text = "tuiframes 1\nsize 2 1\nframe\n|a\nframe\n|b\nframe\n|c\n"
+        let styles = StyleTable(), graphemes = GraphemeTable()
+        #expect(try TuiFrames.parse(text, path: "t", styles: styles, graphemes: graphemes, cellLimit: 6).frames.count == 3)
+        #expect(throws: TuiFramesError.self) {
+            try TuiFrames.parse(text, path: "t", styles: styles, graphemes: graphemes, cellLimit: 5)
+        }
+    }
+
+    @Test("lines are cut as before: a trailing line feed ends the last line, an empty line is a line")
+    func lineCutting() throws {
+        let styles = StyleTable(), graphemes = GraphemeTable()
+        let a = try TuiFrames.parse("tuiframes 1\nsize 2 2\nframe\n|a\n|\n", path: "t", styles: styles, graphemes: graphemes)
+        let b = try TuiFrames.parse("tuiframes 1\nsize 2 2\nframe\n|a\n|", path: "t", styles: styles, graphemes: graphemes)
+        #expect(a.frames[0].cells == b.frames[0].cells)
+        do {
+            _ = try TuiFrames.parse("tuiframes 1\nsize 2 1\nframe\n|a\n\n", path: "t", styles: styles, graphemes: graphemes)
+            Issue.record("an empty line parsed")
+        } catch {
+            #expect(error.line == 5)
+        }
+    }
+}

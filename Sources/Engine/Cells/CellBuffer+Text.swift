@@ -11,6 +11,7 @@ extension CellBuffer {
     /// line breaks here: a `Text` view splits lines before drawing.
     @discardableResult
     public func write(_ text: String, x: Int, y: Int, style: StyleID = 0, clip: Rect? = nil) -> Int {
+        let style = sanitized(style: style)
         let area = (clip ?? bounds).intersection(bounds)
         guard !area.isEmpty, y >= area.y, y < area.maxY, x < area.maxX else {
             // Nothing visible; saturate rather than trap for absurd origins.
@@ -56,12 +57,10 @@ extension CellBuffer {
     /// the right edge is written as a blank.
     public func put(_ cell: Cell, x: Int, y: Int) {
         guard x >= 0, y >= 0, x < columns, y < rows, !cell.isContinuation else { return }
-        var c = cell
-        // A raw cell is data like any text: a control scalar shows as its picture.
-        if !c.isCluster, let picture = TextSegmenter.replacement(forControl: c.payload) {
-            c = Cell(scalar: picture, width: 1, style: c.style)
-        }
-        if c.width == 2 && x + 1 >= columns { c = .blank(cell.style) }
+        // A raw cell is data like any text: a control scalar shows as its
+        // picture, unknown ids become defaults (``sanitized(_:)``).
+        var c = sanitized(cell)
+        if c.width == 2 && x + 1 >= columns { c = .blank(c.style) }
         let row = mutableRow(y)
         let extra = repairEdges(row, y: y, from: x, to: x + c.width)
         row[x] = c

@@ -24,7 +24,11 @@ public final class CellBuffer {
     public let styles: StyleTable
     public let graphemes: GraphemeTable
     /// What was written since the last ``DamageSet/removeAll()``.
-    @exclusivity(unchecked) public var damage = DamageSet()
+    @exclusivity(unchecked) public var damage = DamageSet() {
+        // Damage outside the buffer would make the writer read rows that do
+        // not exist: whatever an app adds, or a set it assigns, is clipped.
+        didSet { if damage.limit != bounds { damage.clip(to: bounds) } }
+    }
 
     /// Creates a blank buffer. Sizes are clamped to 0...``maxDimension``.
     public init(columns: Int, rows: Int, styles: StyleTable = StyleTable(), graphemes: GraphemeTable = GraphemeTable()) {
@@ -103,10 +107,14 @@ public final class CellBuffer {
         damage.add(damaged)
     }
 
-    /// Sets every cell of `rect` (clipped to the buffer) to `cell`, which must
-    /// be one column wide, repairing wide graphemes cut at its edges.
+    /// Sets every cell of `rect` (clipped to the buffer) to `cell`,
+    /// repairing wide graphemes cut at its edges. The cell is sanitised
+    /// (``sanitized(_:)``: controls show as pictures, unknown ids become
+    /// defaults) and must be one column wide: a wide or zero-width one is
+    /// drawn as U+FFFD.
     public func fill(_ rect: Rect, with cell: Cell) {
-        precondition(cell.width == 1, "fill takes a one-column cell")
+        var cell = sanitized(cell)
+        if cell.width != 1 { cell = Cell(scalar: 0xFFFD, width: 1, style: cell.style) }
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
         var damaged = r

@@ -14,6 +14,18 @@ public struct DamageSet: Sendable {
 
     @inline(__always) public var isEmpty: Bool { rects.isEmpty }
 
+    /// Where damage can be: added rects are clipped to it (a ``CellBuffer``
+    /// sets its bounds); `nil` takes any rect.
+    public private(set) var limit: Rect?
+
+    /// Clips every rect to `bounds` and keeps later ones inside it.
+    public mutating func clip(to bounds: Rect) {
+        limit = bounds
+        let old = rects
+        rects.removeAll(keepingCapacity: true)
+        for r in old { add(r) }
+    }
+
     /// The smallest rect containing all damage.
     public var bounds: Rect { rects.reduce(Rect.zero) { $0.union($1) } }
 
@@ -21,14 +33,15 @@ public struct DamageSet: Sendable {
     ///
     /// - Complexity: O(``capacity``²) worst case, O(``capacity``) typically.
     public mutating func add(_ rect: Rect) {
-        guard !rect.isEmpty else { return }
         var r = rect
+        if let limit { r = r.intersection(limit) }
+        guard !r.isEmpty else { return }
         var i = 0
         while i < rects.count {
             let o = rects[i]
             if o.contains(r) { return }
             let u = o.union(r)
-            if r.contains(o) || !o.intersection(r).isEmpty || u.area <= o.area + r.area {
+            if r.contains(o) || !o.intersection(r).isEmpty || u.area <= Rect.sum(o.area, r.area) {
                 r = u
                 rects.swapAt(i, rects.count - 1)
                 rects.removeLast()

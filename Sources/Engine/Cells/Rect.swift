@@ -15,10 +15,27 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    @inline(__always) public var maxX: Int { x + width }
-    @inline(__always) public var maxY: Int { y + height }
+    // Saturating: a rect an app made from `Int.max` must not trap here.
+    @inline(__always) public var maxX: Int { Rect.sum(x, width) }
+    @inline(__always) public var maxY: Int { Rect.sum(y, height) }
     @inline(__always) public var isEmpty: Bool { width <= 0 || height <= 0 }
-    @inline(__always) public var area: Int { width * height }
+    @inline(__always) public var area: Int {
+        let (r, o) = width.multipliedReportingOverflow(by: height)
+        return o ? .max : r
+    }
+
+    /// `a + b` (b ≥ 0), `Int.max` where it overflows.
+    @inline(__always) static func sum(_ a: Int, _ b: Int) -> Int {
+        let (r, o) = a.addingReportingOverflow(b)
+        return o ? .max : r
+    }
+
+    /// `to − from` when positive (0 otherwise), `Int.max` where it overflows.
+    @inline(__always) static func span(_ from: Int, _ to: Int) -> Int {
+        guard to > from else { return 0 }
+        let (r, o) = to.subtractingReportingOverflow(from)
+        return o ? .max : r
+    }
 
     /// The smallest rect containing both (an empty rect contributes nothing).
     @inline(__always)
@@ -26,14 +43,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         if isEmpty { return o }
         if o.isEmpty { return self }
         let nx = Swift.min(x, o.x), ny = Swift.min(y, o.y)
-        return Rect(x: nx, y: ny, width: Swift.max(maxX, o.maxX) - nx, height: Swift.max(maxY, o.maxY) - ny)
+        return Rect(x: nx, y: ny, width: Rect.span(nx, Swift.max(maxX, o.maxX)),
+                    height: Rect.span(ny, Swift.max(maxY, o.maxY)))
     }
 
     /// The overlap of both; empty when they do not meet.
     @inline(__always)
     public func intersection(_ o: Rect) -> Rect {
         let nx = Swift.max(x, o.x), ny = Swift.max(y, o.y)
-        let r = Rect(x: nx, y: ny, width: Swift.min(maxX, o.maxX) - nx, height: Swift.min(maxY, o.maxY) - ny)
+        let r = Rect(x: nx, y: ny, width: Rect.span(nx, Swift.min(maxX, o.maxX)),
+                     height: Rect.span(ny, Swift.min(maxY, o.maxY)))
         return r.isEmpty ? .zero : r
     }
 

@@ -25,6 +25,7 @@ public final class StyleTable {
     @inline(__always)
     public func id(_ id: StyleID, over background: Color) -> StyleID {
         if background == .default { return id }
+        guard Int(id) < styles.count else { return self.id(for: Style(background: background)) }
         var s = styles[Int(id)]
         guard s.background == .default else { return id }
         s.background = background

@@ -6,6 +6,10 @@ extension ViewGraph {
     func size(of node: ViewNode, for proposal: ProposedSize) -> Size {
         if node.structureChanged { refreshLayoutChildren(node) }
         if let cached = node.layoutCache.size(for: proposal) { return cached }
+        if stackGuard.isLow {
+            stackExhausted(at: node, phase: "layout")
+            return .zero
+        }
         let size = node.behavior.sizeThatFits(proposal, node: node, graph: self)
         node.layoutCache.insert(proposal, size)
         return size
@@ -20,6 +24,7 @@ extension ViewGraph {
         node.frame = rect
         node.needsLayout = false
         statistics.layouts += 1
+        if stackGuard.isLow { return stackExhausted(at: node, phase: "layout") }
         node.behavior.placeChildren(of: node, in: rect, graph: self)
     }
 
@@ -29,6 +34,7 @@ extension ViewGraph {
         node.structureChanged = false
         node.layoutChildren.removeAll(keepingCapacity: true)
         func collect(_ n: ViewNode) {
+            if stackGuard.isLow { return stackExhausted(at: n, phase: "layout") }
             for child in n.children {
                 if child.isTransparent {
                     // The child's own flag stays: it guards the child's own
@@ -44,6 +50,12 @@ extension ViewGraph {
 
     func layoutRoot() {
         layoutFromRoot()
+        // A lazy stack whose row height changed while it was placed asked
+        // for layout again (its size assumed the old height): at most two
+        // more passes, so a frame is what a fresh render at this size shows.
+        for _ in 0..<2 where root.needsLayout || root.layoutChildren.contains(where: { $0.needsLayout }) {
+            layoutFromRoot()
+        }
         // Leaves whose size did not change keep their frame; lay them out in it.
         for node in relayoutQueue where node.needsLayout && node.isAttached {
             node.needsLayout = false

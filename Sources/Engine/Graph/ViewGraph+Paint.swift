@@ -40,6 +40,7 @@ extension ViewGraph {
         var r = region
         var grew = true
         func visit(_ node: ViewNode, clip: Rect) {
+            if stackGuard.isLow { return stackExhausted(at: node, phase: "painting") }
             if node.isTransparent {
                 for child in node.children { visit(child, clip: clip) }
                 return
@@ -61,6 +62,7 @@ extension ViewGraph {
     }
 
     private func paintSubtree(_ node: ViewNode, clip: Rect, background: Color) {
+        if stackGuard.isLow { return stackExhausted(at: node, phase: "painting") }
         if node.isTransparent {
             for child in node.children { paintSubtree(child, clip: clip, background: background) }
             return

@@ -46,6 +46,13 @@ public final class ViewGraph {
     @exclusivity(unchecked) var interaction = InteractionState()
     /// A state change is waiting for a frame.
     public internal(set) var needsFrame = false
+    /// Receives the engine's warnings (a state write during a body, …);
+    /// `nil` writes them to stderr with controls made visible.
+    public var onDiagnostic: ((String) -> Void)?
+    /// State written while bodies run waits for the next frame (ViewGraph+UpdateCycle.swift).
+    var updateCycle = UpdateCycleGuard()
+    /// How deep the recursive phases may go on this thread (StackGuard.swift).
+    @exclusivity(unchecked) var stackGuard = StackGuard()
     @exclusivity(unchecked) var dirtyNodes: [ViewNode] = []
     /// A snapshot waiting for the next node of a type (``restoreState(_:intoNextNodeOf:)``).
     var pendingStateRestore: (ObjectIdentifier, [StateSlotKey: Any])?
@@ -116,11 +123,11 @@ public final class ViewGraph {
     /// Every live node, depth first (for tests and tools; walks the whole graph).
     public func allNodes() -> [ViewNode] {
         var out: [ViewNode] = []
-        func walk(_ n: ViewNode) {
+        var pending = [root]
+        while let n = pending.popLast() {
             out.append(n)
-            for c in n.children { walk(c) }
+            pending.append(contentsOf: n.children.reversed())
         }
-        walk(root)
         return out
     }
 
@@ -147,6 +154,8 @@ public final class ViewGraph {
         statistics = Statistics()
         if recordsEvaluations { evaluationLog.removeAll(keepingCapacity: true) }
         needsFrame = false
+        stackGuard.prepare()
+        updateCycle.isEvaluating = true
         // Consecutive phases share a clock read (``Profiler/transition(_:to:detail:reason:)``).
         return activeProfiler(self.profiler)?.begin(.evaluate)
     }
@@ -156,6 +165,7 @@ public final class ViewGraph {
         let profiler = activeProfiler(self.profiler)
         evaluateDirtyNodes()
         reconcilePresentations()
+        finishEvaluation()
         if let beforeLayout { beforeLayout(self) }
         if let span = phase { phase = profiler?.transition(span, to: .layout) }
         layoutRoot()
@@ -240,7 +250,7 @@ public final class ViewGraph {
 
     /// Marks `node` dirty (its state changed) and asks for one frame.
     func invalidate(_ node: ViewNode) {
-        guard isLive(node), !node.isDirty else { return }
+        guard isLive(node), !node.isDirty, !defersInvalidation(node) else { return }
         node.isDirty = true
         node.pendingReason = .stateChanged
         dirtyNodes.append(node)
@@ -281,13 +291,13 @@ public final class ViewGraph {
 
     /// Forces layout and paint of everything on the next frame (after a resize).
     public func invalidateLayout() {
-        func mark(_ n: ViewNode) {
+        var pending = [root]
+        while let n = pending.popLast() {
             n.needsLayout = true
             n.cachedCount = 0
             n.paintedFrame = nil
-            for c in n.children { mark(c) }
+            pending.append(contentsOf: n.children)
         }
-        mark(root)
         paintDamage.add(canvas.bounds)
     }
 
@@ -379,7 +389,13 @@ public final class ViewGraph {
             span = beginBodySpan(profiler, node, typed.info, reason)
             spanProfiler = profiler
         }
-        V._reconcile(view, node: node, graph: self)
+        if stackGuard.isLow {
+            // Too deep for this thread's stack: the subtree is not evaluated.
+            stackExhausted(at: node, phase: "reconciling")
+            trimChildren(of: node, to: 0)
+        } else {
+            V._reconcile(view, node: node, graph: self)
+        }
         if let spanProfiler { spanProfiler.end(span) }
         if pendingStateRestore != nil { finishStateRestore(node) }
     }

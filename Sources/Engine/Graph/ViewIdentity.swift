@@ -131,6 +131,9 @@ public final class IdentityTable {
         return parts.reversed().joined(separator: "/")
     }
 
+    /// The view type `identity` was made for.
+    func viewType(of identity: ViewIdentity) -> Any.Type { entries[Int(identity.rawValue)].type }
+
     /// A type's name without generic arguments or module.
     static func shortName(_ type: Any.Type) -> String {
         let full = String(describing: type)

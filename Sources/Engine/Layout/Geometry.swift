@@ -108,7 +108,8 @@ public struct EdgeInsets: Sendable, Hashable {
 @inline(__always)
 func saturatingSubtract(_ a: Int, _ b: Int) -> Int {
     if a == .max { return .max }
-    return Swift.max(0, a - b)
+    let (r, o) = a.subtractingReportingOverflow(b)
+    return o ? (b < 0 ? .max : 0) : Swift.max(0, r)
 }
 
 @inline(__always)

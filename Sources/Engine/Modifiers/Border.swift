@@ -22,6 +22,22 @@ public struct BorderStyle: Equatable, Sendable {
 }
 
 /// Draws a one-cell border around its content.
+extension BorderStyle {
+    /// Every piece a one-column, printable scalar: a control shows as its
+    /// picture (as in `Text`), anything else that is not one column wide on
+    /// its own (a wide, zero-width or invalid scalar) as U+FFFD.
+    var sanitized: BorderStyle {
+        func piece(_ v: UInt32) -> UInt32 {
+            if let picture = TextSegmenter.replacement(forControl: v) { return picture }
+            guard v <= 0x10FFFF, !(0xD800...0xDFFF).contains(v), GraphemeWidth.scalarWidth(v) == 1 else { return 0xFFFD }
+            return v
+        }
+        return BorderStyle(topLeft: piece(topLeft), top: piece(top), topRight: piece(topRight), left: piece(left),
+                           right: piece(right), bottomLeft: piece(bottomLeft), bottom: piece(bottom),
+                           bottomRight: piece(bottomRight))
+    }
+}
+
 public struct BorderView<Content: View>: SingleContentView {
     public var borderStyle: BorderStyle
     public var style: StyleID
@@ -29,7 +45,7 @@ public struct BorderView<Content: View>: SingleContentView {
 
     static func makeBehavior() -> BorderBehavior { BorderBehavior() }
     func configure(_ b: BorderBehavior, graph: ViewGraph, node: ViewNode) {
-        graph.set(borderStyle, &b.border, node: node)
+        graph.set(borderStyle.sanitized, &b.border, node: node)
         graph.set(style, &b.style, node: node)
     }
 }
@@ -53,7 +69,7 @@ final class BorderBehavior: NodeBehavior {
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
         let f = node.frame
         guard f.width >= 2, f.height >= 2 else { return }
-        let style = canvas.styles.id(self.style, over: background)
+        let style = canvas.styles.id(canvas.sanitized(style: self.style), over: background)
         func put(_ scalar: UInt32, _ x: Int, _ y: Int) {
             if x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY {
                 canvas.put(Cell(scalar: scalar, width: 1, style: style), x: x, y: y)

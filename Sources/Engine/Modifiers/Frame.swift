@@ -13,7 +13,7 @@ public struct FrameView<Content: View>: SingleContentView {
     public var content: Content
 
     static func makeBehavior() -> FrameBehavior { FrameBehavior() }
-    func configure(_ b: FrameBehavior, graph: ViewGraph, node: ViewNode) { graph.set(spec, &b.spec, node: node) }
+    func configure(_ b: FrameBehavior, graph: ViewGraph, node: ViewNode) { graph.set(spec.clamped, &b.spec, node: node) }
 }
 
 /// The parameters of a frame.

@@ -4,7 +4,7 @@ public struct PaddingView<Content: View>: SingleContentView {
     public var content: Content
 
     static func makeBehavior() -> PaddingBehavior { PaddingBehavior() }
-    func configure(_ b: PaddingBehavior, graph: ViewGraph, node: ViewNode) { graph.set(insets, &b.insets, node: node) }
+    func configure(_ b: PaddingBehavior, graph: ViewGraph, node: ViewNode) { graph.set(insets.clamped, &b.insets, node: node) }
 }
 
 final class PaddingBehavior: NodeBehavior {
@@ -14,7 +14,9 @@ final class PaddingBehavior: NodeBehavior {
         let inner = ProposedSize(width: proposal.width.map { saturatingSubtract($0, insets.horizontal) },
                                  height: proposal.height.map { saturatingSubtract($0, insets.vertical) })
         let s = ContentLayout.size(node, inner, graph: graph)
-        return Size(width: saturatingAdd(s.width, insets.horizontal), height: saturatingAdd(s.height, insets.vertical))
+        // Negative padding shrinks the size, never below zero.
+        return Size(width: Swift.max(0, saturatingAdd(s.width, insets.horizontal)),
+                    height: Swift.max(0, saturatingAdd(s.height, insets.vertical)))
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {

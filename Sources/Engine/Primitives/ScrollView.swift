@@ -14,7 +14,7 @@ public struct ScrollView<Content: View>: SingleContentView {
 
     static func makeBehavior() -> ScrollBehavior { ScrollBehavior() }
     func configure(_ b: ScrollBehavior, graph: ViewGraph, node: ViewNode) {
-        graph.set(Swift.max(0, offset), &b.offset, node: node)
+        graph.set(LayoutLength.clampNonNegative(offset), &b.offset, node: node)
     }
 }
 
@@ -62,7 +62,7 @@ public struct LazyVStack<Content: View>: PrimitiveView {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: LazyStackBehavior.self)
-        graph.set(view.spacing, &b.spacing, node: node)
+        graph.set(LayoutLength.clamp(view.spacing), &b.spacing, node: node)
         graph.set(view.alignment, &b.alignment, node: node)
         if let rows = view.content as? any LazyRowSource {
             // Rows are reconciled during layout, when the viewport is known.
@@ -109,7 +109,15 @@ final class LazyStackBehavior: NodeBehavior {
     var alignment = HorizontalAlignment.center
     var source: (any LazyRowSource)?
     /// Measured row height (the tallest row seen), used for rows not evaluated.
+    /// The height of every row slot: the tallest of the rows in view, at
+    /// the current width (found again each layout, so it shrinks as well
+    /// as grows: after a resize the list looks as a fresh one would).
     var rowHeight = 1
+    /// The row height ``sizeThatFits(_:node:graph:)`` last answered with.
+    var sizedRowHeight = 1
+    /// Distance from one row's top to the next's: never zero or negative.
+    var pitch: Int { pitch(rowHeight) }
+    func pitch(_ height: Int) -> Int { Swift.max(1, height.saturatingSum(spacing)) }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         guard let source else {
@@ -117,7 +125,9 @@ final class LazyStackBehavior: NodeBehavior {
                                     proposal: proposal, graph: graph)
         }
         let n = source.rowCount
-        let height = n == 0 ? 0 : n * rowHeight + (n - 1) * spacing
+        sizedRowHeight = rowHeight
+        // Rows are `pitch` apart (at least one cell: spacing may be negative).
+        let height = n == 0 ? 0 : Swift.max(0, (n - 1).saturatingProduct(pitch).saturatingSum(rowHeight))
         return Size(width: proposal.width.map { $0 == .max ? 0 : $0 } ?? 0, height: height)
     }
 
@@ -129,22 +139,45 @@ final class LazyStackBehavior: NodeBehavior {
             return
         }
         let viewport = (graph.viewport ?? rect).intersection(rect)
-        let pitch = rowHeight + spacing
         // Rows outside 0..<rowCount do not exist: a viewport past the end shows none.
         let n = source.rowCount
-        let first = Swift.min(n, Swift.max(0, (viewport.y - rect.y) / pitch))
-        let last = Swift.min(n, saturatingAdd(viewport.maxY - rect.y, pitch - 1) / pitch)
-        source.reconcileRows(first..<Swift.max(first, last), holder: holder, graph: graph)
-        if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
+        // The row height is the tallest row in view at this width, and which
+        // rows are in view depends on it: start from the last one and repeat
+        // until the rows in view agree (once, when nothing changed size).
+        var first = 0
+        var height = rowHeight
+        for attempt in 0..<4 {
+            let pitch = self.pitch(height)
+            first = Swift.min(n, Swift.max(0, (viewport.y - rect.y) / pitch))
+            let last = Swift.min(n, saturatingAdd(viewport.maxY - rect.y, pitch - 1) / pitch)
+            source.reconcileRows(first..<Swift.max(first, last), holder: holder, graph: graph)
+            if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
+            let tallest = tallestRow(holder, width: rect.width, graph: graph)
+            // Not settled after a few rounds (rows of very different heights):
+            // keep the larger height, so no row is cut.
+            if tallest == height || (attempt == 3 && tallest < height) { break }
+            height = tallest
+            if attempt == 3 {
+                let pitch = self.pitch(height)
+                first = Swift.min(n, Swift.max(0, (viewport.y - rect.y) / pitch))
+                let last = Swift.min(n, saturatingAdd(viewport.maxY - rect.y, pitch - 1) / pitch)
+                source.reconcileRows(first..<Swift.max(first, last), holder: holder, graph: graph)
+                if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
+            }
+        }
+        rowHeight = height
+        let pitch = self.pitch
+        // The size this stack answered assumed another row height: lay out
+        // again from the root this frame (``ViewGraph/layoutRoot()``).
+        if rowHeight != sizedRowHeight { graph.markNeedsLayout(node) }
         let stackAlignment = Alignment(horizontal: alignment, vertical: .top)
         for (k, row) in holder.children.enumerated() {
-            let y = rect.y + (first + k) * pitch
+            let y = saturatingAdd(rect.y, (first + k).saturatingProduct(pitch))
             if row.isTransparent && row.structureChanged { graph.refreshLayoutChildren(row) }
             // A row that is (or whose body is) one laid-out view: place that view.
             let single: ViewNode? = !row.isTransparent ? row : (row.layoutChildren.count == 1 ? row.layoutChildren[0] : nil)
             if let row = single {
                 let s = graph.size(of: row, for: ProposedSize(width: rect.width, height: nil))
-                if s.height > rowHeight { rowHeight = s.height }
                 let w = Swift.min(s.width, rect.width)
                 graph.place(row, in: Rect(x: rect.x + alignment.offset(child: w, in: rect.width), y: y, width: w,
                                           height: rowHeight))
@@ -152,11 +185,23 @@ final class LazyStackBehavior: NodeBehavior {
             }
             // A composite row of several views: they stack inside the row's slot.
             let units = row.layoutChildren
-            let s = StackLayout.size(axis: .vertical, spacing: 0, children: units,
-                                     proposal: ProposedSize(width: rect.width, height: nil), graph: graph)
-            if s.height > rowHeight { rowHeight = s.height }
             StackLayout.place(axis: .vertical, spacing: 0, alignment: stackAlignment, children: units,
                               in: Rect(x: rect.x, y: y, width: rect.width, height: rowHeight), graph: graph)
         }
+    }
+
+    /// The height of the tallest row now reconciled, at `width` (at least 1).
+    private func tallestRow(_ holder: ViewNode, width: Int, graph: ViewGraph) -> Int {
+        var tallest = 1
+        let proposal = ProposedSize(width: width, height: nil)
+        for row in holder.children {
+            if row.isTransparent && row.structureChanged { graph.refreshLayoutChildren(row) }
+            let single: ViewNode? = !row.isTransparent ? row : (row.layoutChildren.count == 1 ? row.layoutChildren[0] : nil)
+            let h = single.map { graph.size(of: $0, for: proposal).height }
+                ?? StackLayout.size(axis: .vertical, spacing: 0, children: row.layoutChildren, proposal: proposal,
+                                    graph: graph).height
+            tallest = Swift.max(tallest, h)
+        }
+        return tallest
     }
 }

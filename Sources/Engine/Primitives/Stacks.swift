@@ -12,7 +12,7 @@ public struct VStack<Content: View>: SingleContentView {
 
     static func makeBehavior() -> StackBehavior { StackBehavior(axis: .vertical) }
     func configure(_ b: StackBehavior, graph: ViewGraph, node: ViewNode) {
-        graph.set(spacing, &b.spacing, node: node)
+        graph.set(LayoutLength.clamp(spacing), &b.spacing, node: node)
         graph.set(Alignment(horizontal: alignment, vertical: .center), &b.alignment, node: node)
     }
 }
@@ -31,7 +31,7 @@ public struct HStack<Content: View>: SingleContentView {
 
     static func makeBehavior() -> StackBehavior { StackBehavior(axis: .horizontal) }
     func configure(_ b: StackBehavior, graph: ViewGraph, node: ViewNode) {
-        graph.set(spacing, &b.spacing, node: node)
+        graph.set(LayoutLength.clamp(spacing), &b.spacing, node: node)
         graph.set(Alignment(horizontal: .center, vertical: alignment), &b.alignment, node: node)
     }
 }
@@ -101,7 +101,7 @@ public struct Spacer: PrimitiveView, Equatable {
     public static func _makeBehavior() -> NodeBehavior { SpacerBehavior() }
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: SpacerBehavior.self)
-        graph.set(view.minLength, &b.minLength, node: node)
+        graph.set(LayoutLength.clampNonNegative(view.minLength), &b.minLength, node: node)
     }
 }
 

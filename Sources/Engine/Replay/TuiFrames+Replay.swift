@@ -12,6 +12,16 @@ public func monotonicNanoseconds() -> UInt64 {
     return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }
 
+/// CPU time this thread has used, in nanoseconds (CLOCK_THREAD_CPUTIME_ID):
+/// beside a wall-clock interval, it shows whether the thread ran all along
+/// (equal) or was preempted or waiting (CPU time well below wall time).
+@inline(__always)
+public func threadCPUNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+}
+
 /// Counts heap allocations around a measured region (the engine does not
 /// count them itself: a tool links an allocator hook and passes it in).
 public protocol AllocationProbe {
@@ -30,6 +40,9 @@ extension TuiFrames {
         public var bytes: UnsafeBufferPointer<UInt8>
         /// Time spent in diff + writer for this transition (not drawing, not I/O).
         public var encodeNanoseconds: UInt64
+        /// This thread's CPU time over the same encode (its clock is read
+        /// outside the wall-clock interval).
+        public var encodeCPUNanoseconds: UInt64
         /// Heap allocations during the encode, when an ``AllocationProbe`` was given.
         public var allocations: Int
         /// Which pass over the frames this is (0 starts from a blank terminal;
@@ -51,11 +64,14 @@ extension TuiFrames {
         for index in frames.indices {
             draw(frame: index, into: canvas)
             probe?.start()
+            let cpuStart = threadCPUNanoseconds()
             let start = monotonicNanoseconds()
             let bytes = encoder.encode(canvas)
             let elapsed = monotonicNanoseconds() - start
+            let cpu = threadCPUNanoseconds() - cpuStart
             let allocations = probe?.stop() ?? 0
-            body(Transition(index: index, bytes: bytes, encodeNanoseconds: elapsed, allocations: allocations, pass: pass))
+            body(Transition(index: index, bytes: bytes, encodeNanoseconds: elapsed, encodeCPUNanoseconds: cpu,
+                            allocations: allocations, pass: pass))
         }
         }
     }

@@ -22,10 +22,20 @@ public struct TuiFrames {
     /// Largest accepted size, per the format.
     public static let maxDimension = 1000
 
+    /// The most cells (frames × columns × rows) a parsed file may hold by
+    /// default: 2^24 cells, 128 MiB. Every frame is a whole screen, so a
+    /// small file can declare a huge one (a 600 KB file of 1000×1000 frames
+    /// of empty rows is 300 million cells, 2.4 GB); the biggest bundled
+    /// fixture holds 1.2 million.
+    public static let defaultCellLimit = 1 << 24
+
     /// Parses `text`. Throws ``TuiFramesError`` with the 1-based line and
-    /// the reason at the first problem.
-    public static func parse(_ text: String, path: String, styles: StyleTable, graphemes: GraphemeTable) throws(TuiFramesError) -> TuiFrames {
+    /// the reason at the first problem, including the frame that would take
+    /// the cells held past `cellLimit`.
+    public static func parse(_ text: String, path: String, styles: StyleTable, graphemes: GraphemeTable,
+                             cellLimit: Int = defaultCellLimit) throws(TuiFramesError) -> TuiFrames {
         var parser = TuiFramesParser(path: path, styles: styles, graphemes: graphemes)
+        parser.cellLimit = cellLimit
         return try parser.parse(text)
     }
 
@@ -45,8 +55,12 @@ public struct TuiFrames {
 public struct TuiFramesError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var line: Int
+    /// The reason quotes input with its controls already made visible
+    /// (``VisibleEscaping``); the message goes to a terminal, and the file
+    /// may hold escape sequences.
     public var reason: String
-    public var description: String { "\(path):\(line): \(reason)" }
+    /// `path:line: reason`, with any control in the path made visible too.
+    public var description: String { "\(VisibleEscaping.visible(path)):\(line): \(reason)" }
 }
 
 extension CellBuffer {
@@ -71,6 +85,7 @@ struct TuiFramesParser {
     let graphemes: GraphemeTable
     var lineNumber = 0
     var styleKeys: [UInt8: StyleID] = [:]
+    var cellLimit = TuiFrames.defaultCellLimit
 
     init(path: String, styles: StyleTable, graphemes: GraphemeTable) {
         self.path = path
@@ -82,22 +97,34 @@ struct TuiFramesParser {
         TuiFramesError(path: path, line: line ?? lineNumber, reason: reason)
     }
 
+    /// Input quoted in a message: at most 40 characters, controls made
+    /// visible (a line may hold an escape sequence meant for the terminal).
+    func quote<S: StringProtocol>(_ text: S) -> String {
+        "'" + VisibleEscaping.visible(text.prefix(40)) + (text.count > 40 ? "…" : "") + "'"
+    }
+
     mutating func parse(_ text: String) throws(TuiFramesError) -> TuiFrames {
         // Split on the LF byte, not on Character "\n": a CR LF pair is one
         // Character in Swift and would hide the CR the format forbids.
-        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
-        if lines.last == "" { lines.removeLast() }
-        var index = 0
+        // Lines are cut one at a time, not into an array first: a file of
+        // line feeds would make an array of millions of substrings.
+        let utf8 = text.utf8
+        var position = utf8.startIndex
+        var index = 0  // lines handed out
         func next() -> Substring? {
-            guard index < lines.count else { return nil }
-            defer { index += 1 }
-            return lines[index]
+            guard position < utf8.endIndex else { return nil }
+            let end = utf8[position...].firstIndex(of: 0x0A) ?? utf8.endIndex
+            defer {
+                position = end < utf8.endIndex ? utf8.index(after: end) : end
+                index += 1
+            }
+            return Substring(utf8[position..<end])
         }
         // Header
         lineNumber = 1
         guard let header = next() else { throw fail("empty file; expected 'tuiframes 1'") }
         if header.hasSuffix("\r") { throw fail("line ends with CR; tuiframes uses LF line ends") }
-        guard header == "tuiframes 1" else { throw fail("expected 'tuiframes 1', found '\(header.prefix(40))'") }
+        guard header == "tuiframes 1" else { throw fail("expected 'tuiframes 1', found \(quote(header))") }
         var columns = 0, rows = 0
         var currentCells: [Cell] = []
         var currentRows = 0
@@ -110,7 +137,7 @@ struct TuiFramesParser {
         func finishFrame(_ parser: TuiFramesParser) throws(TuiFramesError) {
             guard currentLine > 0 else { return }
             if currentRows != rows {
-                throw parser.fail("frame '\(currentLabel)' has \(currentRows) rows; the size says \(rows)", line: currentLine)
+                throw parser.fail("frame \(parser.quote(currentLabel)) has \(currentRows) rows; the size says \(rows)", line: currentLine)
             }
             frames.append(TuiFrames.Frame(label: currentLabel, line: currentLine, cells: currentCells))
         }
@@ -132,7 +159,7 @@ struct TuiFramesParser {
             }
             if raw.hasPrefix("|") {
                 guard currentLine > 0 else { throw fail("row before the first 'frame' line") }
-                guard currentRows < rows else { throw fail("frame '\(currentLabel)' has more than \(rows) rows") }
+                guard currentRows < rows else { throw fail("frame \(quote(currentLabel)) has more than \(rows) rows") }
                 try appendRow(raw.dropFirst(), columns: columns, into: &currentCells)
                 currentRows += 1
                 lastWasRow = true
@@ -147,6 +174,14 @@ struct TuiFramesParser {
             lastWasRow = false
             if raw == "frame" || raw.hasPrefix("frame ") {
                 try finishFrame(self)
+                // Checked before the frame's cells are made: what the file
+                // makes the tool hold stays under the limit.
+                let (held, overflow) = (frames.count + 1).multipliedReportingOverflow(by: columns * rows)
+                if overflow || held > cellLimit {
+                    throw fail("frame \(frames.count + 1) would make the frames hold \(held) cells "
+                               + "(frames × \(columns) × \(rows)); the limit is \(cellLimit) cells "
+                               + "(\(cellLimit / (1 << 17)) MiB): split the recording or make its size smaller")
+                }
                 currentLabel = raw == "frame" ? "" : String(raw.dropFirst(6))
                 currentLine = lineNumber
                 currentRows = 0
@@ -160,12 +195,12 @@ struct TuiFramesParser {
                 continue
             }
             if raw.hasPrefix("size ") { throw fail("'size' given twice") }
-            throw fail("unrecognised line '\(raw.prefix(40))'")
+            throw fail("unrecognised line \(quote(raw))")
         }
         guard sawSize else { throw fail("missing 'size COLS ROWS' line", line: 2) }
-        lineNumber = lines.count
+        lineNumber = index
         try finishFrame(self)
-        guard !frames.isEmpty else { throw fail("no frames", line: lines.count) }
+        guard !frames.isEmpty else { throw fail("no frames", line: index) }
         return TuiFrames(path: path, columns: columns, rows: rows, frames: frames)
     }
 
@@ -174,7 +209,7 @@ struct TuiFramesParser {
         guard parts.count >= 2, parts[1].utf8.count == 1, let key = parts[1].utf8.first,
               (key >= 0x30 && key <= 0x39) || (key >= 0x41 && key <= 0x5A) || (key >= 0x61 && key <= 0x7A)
         else { throw fail("style key must be one character of [A-Za-z0-9]") }
-        guard styleKeys[key] == nil else { throw fail("style key '\(parts[1])' declared twice") }
+        guard styleKeys[key] == nil else { throw fail("style key \(quote(parts[1])) declared twice") }
         var style = Style()
         for attr in parts.dropFirst(2) {
             switch attr {
@@ -190,7 +225,7 @@ struct TuiFramesParser {
                     let color = try parseColor(attr.dropFirst(3))
                     if attr.hasPrefix("fg=") { style.foreground = color } else { style.background = color }
                 } else {
-                    throw fail("unknown style attribute '\(attr)'")
+                    throw fail("unknown style attribute \(quote(attr))")
                 }
             }
         }
@@ -200,10 +235,10 @@ struct TuiFramesParser {
     func parseColor(_ s: Substring) throws(TuiFramesError) -> Color {
         if s.hasPrefix("#") {
             let hex = s.dropFirst()
-            guard hex.count == 6, let v = UInt32(hex, radix: 16) else { throw fail("bad colour '\(s)'; expected #rrggbb") }
+            guard hex.count == 6, let v = UInt32(hex, radix: 16) else { throw fail("bad colour \(quote(s)); expected #rrggbb") }
             return .rgb(UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
         }
-        guard let n = Int(s), (0...255).contains(n) else { throw fail("bad colour '\(s)'; expected 0-255 or #rrggbb") }
+        guard let n = Int(s), (0...255).contains(n) else { throw fail("bad colour \(quote(s)); expected 0-255 or #rrggbb") }
         return .palette(UInt8(n))
     }
 
@@ -246,7 +281,7 @@ struct TuiFramesParser {
             let v = scalar.value
             if v == 0x2E || v == 0x20 { continue }
             guard v < 0x80, let id = styleKeys[UInt8(v)] else {
-                throw fail("undeclared style key '\(scalar)' at column \(x + 1)")
+                throw fail("undeclared style key \(quote(String(scalar))) at column \(x + 1)")
             }
             let cell = cells[base + x]
             if cell.isContinuation { continue }  // a wide grapheme takes its first column's style

@@ -1,0 +1,48 @@
+extension CellBuffer {
+    /// `cell` as it may enter the buffer through the public API: a cell is
+    /// data, never control, and refers only to what the tables hold.
+    ///
+    /// - A style id the ``StyleTable`` does not hold becomes the default style.
+    /// - A scalar that is not a Unicode scalar value (a surrogate, above
+    ///   U+10FFFF) or is zero-width on its own (a lone combining mark, U+200B)
+    ///   becomes U+FFFD; a control becomes its picture, as in `Text`
+    ///   (``TextSegmenter/replacement(forControl:)``: ESC shows as ␛, C1 as
+    ///   U+FFFD); the width is the scalar's own (a wide scalar claimed as one
+    ///   column is two), so the terminal and the buffer agree on it.
+    /// - A cluster index the ``GraphemeTable`` does not hold, or a width other
+    ///   than 1 or 2, becomes U+FFFD.
+    ///
+    /// A continuation (width 0) is returned as it is; callers decide.
+    @inline(__always)
+    func sanitized(_ cell: Cell) -> Cell {
+        // The common case costs two comparisons: a printable ASCII scalar
+        // of width 1 in a known style.
+        let style = Int(cell.style) < styles.count ? cell.style : 0
+        if cell.content >= (1 << Cell.widthShift | 0x20) && cell.content < (1 << Cell.widthShift | 0x7F) {
+            return style == cell.style ? cell : Cell(content: cell.content, style: style)
+        }
+        return sanitizedSlowly(cell, style: style)
+    }
+
+    @inline(never)
+    private func sanitizedSlowly(_ cell: Cell, style: StyleID) -> Cell {
+        let replacement = Cell(scalar: 0xFFFD, width: 1, style: style)
+        if cell.isContinuation { return Cell(content: cell.content, style: style) }
+        if cell.isCluster {
+            guard Int(cell.payload) < graphemes.count, cell.width == 1 || cell.width == 2 else { return replacement }
+            return Cell(content: cell.content, style: style)
+        }
+        let value = cell.payload
+        guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return replacement }
+        if let picture = TextSegmenter.replacement(forControl: value) {
+            return Cell(scalar: picture, width: 1, style: style)
+        }
+        let width = GraphemeWidth.scalarWidth(value)
+        guard width > 0 else { return replacement }
+        return Cell(scalar: value, width: width, style: style)
+    }
+
+    /// A style id the table holds: `id`, or the default style.
+    @inline(__always)
+    func sanitized(style id: StyleID) -> StyleID { Int(id) < styles.count ? id : 0 }
+}

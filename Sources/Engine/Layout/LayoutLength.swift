@@ -1,0 +1,66 @@
+/// Lengths an app passes to layout (padding, frame sizes, spacing, scroll
+/// offsets, a spacer's minimum) are clamped where they enter it, so that
+/// the layout's sums and products stay far from `Int`'s ends: `Int.max`
+/// padding or `Int.min` spacing is laid out as the largest length, never
+/// traps. No terminal comes near the bound (``CellBuffer/maxDimension`` is
+/// 4096); `Int.max` keeps its meaning of "infinity" where a frame's maximum
+/// takes it (``Int/infinity``).
+enum LayoutLength {
+    /// The largest length, in cells, and the most negative: 2^24.
+    static let limit = 1 << 24
+
+    /// `value` within `-limit...limit` (spacing and padding may be negative).
+    @inline(__always)
+    static func clamp(_ value: Int) -> Int { Swift.min(Swift.max(value, -limit), limit) }
+
+    /// `value` within `0...limit` (a size or an offset).
+    @inline(__always)
+    static func clampNonNegative(_ value: Int) -> Int { Swift.min(Swift.max(value, 0), limit) }
+
+    /// A frame dimension: `nil` stays unspecified, `.max` stays infinity,
+    /// anything else is a size within `0...limit`.
+    @inline(__always)
+    static func clampFrame(_ value: Int?) -> Int? {
+        guard let value else { return nil }
+        return value == .max ? .max : clampNonNegative(value)
+    }
+}
+
+extension EdgeInsets {
+    /// Each inset within ``LayoutLength/limit``.
+    var clamped: EdgeInsets {
+        EdgeInsets(top: LayoutLength.clamp(top), leading: LayoutLength.clamp(leading),
+                   bottom: LayoutLength.clamp(bottom), trailing: LayoutLength.clamp(trailing))
+    }
+}
+
+extension FrameSpec {
+    /// Each dimension a size or infinity; a minimum above the maximum is
+    /// lowered to it (as SwiftUI takes inconsistent bounds).
+    var clamped: FrameSpec {
+        var s = self
+        s.minWidth = LayoutLength.clampFrame(minWidth)
+        s.idealWidth = LayoutLength.clampFrame(idealWidth)
+        s.maxWidth = LayoutLength.clampFrame(maxWidth)
+        s.minHeight = LayoutLength.clampFrame(minHeight)
+        s.idealHeight = LayoutLength.clampFrame(idealHeight)
+        s.maxHeight = LayoutLength.clampFrame(maxHeight)
+        return s
+    }
+}
+
+extension Int {
+    /// `self × other`, or `Int.max` / `Int.min` where it overflows.
+    @inline(__always)
+    func saturatingProduct(_ other: Int) -> Int {
+        let (r, o) = multipliedReportingOverflow(by: other)
+        return o ? ((self < 0) != (other < 0) ? .min : .max) : r
+    }
+
+    /// `self + other`, or `Int.max` / `Int.min` where it overflows.
+    @inline(__always)
+    func saturatingSum(_ other: Int) -> Int {
+        let (r, o) = addingReportingOverflow(other)
+        return o ? (other < 0 ? .min : .max) : r
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A command whose scenario may nest views deeper than the main thread's
+/// stack holds (8 MiB: about 5,000 deep-chain levels in a release build).
+protocol NestsViews {
+    /// The deepest nesting (levels) the command's scenarios build.
+    var nesting: Int { get }
+}
+
+extension NestsViews {
+    /// Nesting from the depth options of `run`, `profile` and `frame-server`
+    /// (a tree of fanout 1 is a chain as deep as its depth).
+    static func nesting(depth: Int?) -> Int { depth ?? 0 }
+}
+
+extension Run: NestsViews { var nesting: Int { Self.nesting(depth: depth) } }
+extension ProfileCommand: NestsViews { var nesting: Int { Self.nesting(depth: depth) } }
+extension FrameServer: NestsViews { var nesting: Int { Self.nesting(depth: depth) } }
+
+/// Runs work on a thread with a large stack, for scenarios nested deeper
+/// than the main thread's stack allows. The engine never crashes on a deep
+/// tree (it stops descending where the stack ends and says so), but
+/// tuibench's deep scenarios are meant to be rendered whole.
+enum LargeStack {
+    /// Nesting beyond this runs on the large stack; shallower scenarios stay
+    /// on the main thread, so their numbers are made as before.
+    static let threshold = 500
+    /// 1 GiB of address space; only the pages a render touches are used.
+    static let size = 1 << 30
+
+    /// Calls `body` on a thread with a ``size`` stack and waits for it.
+    static func run(_ body: @escaping () throws -> Void) throws {
+        final class Result: @unchecked Sendable {
+            var error: (any Error)?
+            var body: (() throws -> Void)?
+        }
+        let result = Result()
+        result.body = body
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            do { try result.body?() } catch { result.error = error }
+            done.signal()
+        }
+        thread.stackSize = size
+        thread.start()
+        done.wait()
+        if let error = result.error { throw error }
+    }
+}

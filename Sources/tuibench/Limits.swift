@@ -1,0 +1,136 @@
+import ArgumentParser
+
+/// What tuibench accepts. A parameter outside these bounds, or a request
+/// that would take hours, is a usage error (exit 64) that states the bound:
+/// never an arithmetic trap, an allocation abort or a run nobody waits for.
+enum Limits {
+    static let frames = 1...1_000_000
+    static let warmup = 0...1_000_000
+    static let repeats = 1...100
+    static let runs = 1...100
+    static let iterations = 1...10_000
+    static let perTurn = 1...100_000
+    /// Nesting of deep-chain and of tree (levels, not nodes).
+    static let depth = 0...10_000
+    static let fanout = 1...1_000
+    static let rows = 0...1_000_000
+    static let subtree = 0...1_000_000
+    static let period = 1...1_000_000
+    static let cpu = 0...1023
+    /// Nodes one scenario may build (a tree's fanout^depth leaves and more).
+    static let nodes = 1_000_000
+    /// Estimated node evaluations one command may ask for: about five
+    /// minutes on our machine (deep-chain renders a node in ~150 ns).
+    static let work = 2_000_000_000
+    /// Cell visits a replay may ask for (iterations × frames × cells).
+    static let replayCells = 20_000_000_000
+
+    /// Throws a usage error when `value` is given and outside `range`.
+    static func check<T: Comparable & CustomStringConvertible>(_ value: T?, _ range: ClosedRange<T>, _ option: String) throws {
+        guard let value, !range.contains(value) else { return }
+        throw ValidationError("--\(option) \(value) is out of range: it must be \(describe(range))")
+    }
+
+    static func describe<T: Comparable & CustomStringConvertible>(_ range: ClosedRange<T>) -> String {
+        "from \(range.lowerBound) to \(range.upperBound)"
+    }
+
+    /// A finite number in `range`; NaN and infinities are refused by name.
+    static func check(_ value: Double, _ range: ClosedRange<Double>, _ option: String) throws {
+        guard value.isFinite else { throw ValidationError("--\(option) must be a finite number, not \(value)") }
+        guard range.contains(value) else {
+            throw ValidationError("--\(option) \(value) is out of range: it must be \(describe(range))")
+        }
+    }
+}
+
+/// Saturating arithmetic for estimates: a product past `Int.max` is `Int.max`.
+extension Int {
+    func saturatingMultiplied(by other: Int) -> Int {
+        let (r, overflow) = multipliedReportingOverflow(by: other)
+        return overflow ? .max : r
+    }
+    func saturatingAdding(_ other: Int) -> Int {
+        let (r, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : r
+    }
+}
+
+/// What one scenario costs: the nodes it builds on a fresh host and the
+/// nodes it evaluates per frame afterwards (rough, for refusing what would
+/// take hours — not a measurement).
+struct Workload {
+    var nodes: Int
+    var perFrame: Int
+
+    /// Node evaluations of `hosts` fresh hosts rendering `frames` frames each.
+    func total(hosts: Int, frames: Int) -> Int {
+        nodes.saturatingAdding(perFrame.saturatingMultiplied(by: frames)).saturatingMultiplied(by: hosts)
+    }
+}
+
+/// The scenario parameters of `run`, `profile`, `frame-server` and `ab`.
+struct ScenarioParameters {
+    var depth: Int?
+    var fanout: Int?
+    var rows: Int?
+    var subtree: Int?
+    var period: Int?
+
+    /// Checks each parameter's range, then what each of `names` would build
+    /// on a `columns`×`screenRows` screen; returns their workloads.
+    func validate(_ names: [String], columns: Int, screenRows: Int) throws -> [Workload] {
+        try Limits.check(depth, Limits.depth, "depth")
+        try Limits.check(fanout, Limits.fanout, "fanout")
+        try Limits.check(rows, Limits.rows, "rows")
+        try Limits.check(subtree, Limits.subtree, "subtree")
+        try Limits.check(period, Limits.period, "period")
+        return try names.map { try workload($0, columns: columns, screenRows: screenRows) }
+    }
+
+    func workload(_ name: String, columns: Int, screenRows: Int) throws -> Workload {
+        let visibleRows = Swift.max(screenRows, 1) * 6
+        switch name {
+        case "deep-chain":
+            // A level is a ChainLevel, its VStack and the conditional inside.
+            let levels = (depth ?? 200) + 1
+            return Workload(nodes: 3 * levels, perFrame: 3 * levels)
+        case "tree", "state-tree":
+            let d = depth ?? 6, f = fanout ?? 4
+            var nodes = 1, level = 1
+            for _ in 0..<d {
+                level = level.saturatingMultiplied(by: f)
+                nodes = nodes.saturatingAdding(level)
+                if nodes > Limits.nodes { break }
+            }
+            guard nodes <= Limits.nodes else {
+                throw ValidationError("\(name) --depth \(d) --fanout \(f) would build more than \(Limits.nodes) views "
+                                      + "(fanout^depth leaves); the most is \(Limits.nodes): make --depth or --fanout smaller")
+            }
+            // Built once (three nodes per view); per frame, the path to the
+            // changing leaf and its siblings.
+            return Workload(nodes: 3 * nodes, perFrame: 3 * (d + 1) * f)
+        case "list", "resize":
+            return Workload(nodes: visibleRows, perFrame: visibleRows)
+        case "churn":
+            let cells = columns.saturatingMultiplied(by: screenRows)
+            return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows + cells / 8)
+        case "unicode":
+            return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows)
+        case "state-churn":
+            let n = subtree ?? 100_000, p = Swift.max(period ?? 10, 2)
+            // The subtree is built and reclaimed once per 2 × period frames.
+            return Workload(nodes: n, perFrame: Swift.max(2 * n / p, 1))
+        default:
+            return Workload(nodes: 0, perFrame: 0)
+        }
+    }
+
+    /// Refuses a command whose estimated node evaluations pass ``Limits/work``.
+    static func checkWork(_ estimate: Int, what: String) throws {
+        guard estimate > Limits.work else { return }
+        throw ValidationError("\(what) would evaluate about \(estimate == .max ? "more than 9e18" : "\(estimate)") views "
+                              + "(frames × views per frame); the most is \(Limits.work), about five minutes: "
+                              + "use fewer --frames, --warmup or --repeats, or a smaller scenario")
+    }
+}
