@@ -15,7 +15,7 @@ public struct TextField: View {
     var placeholder: String
     var text: Binding<String>
     var isSecure: Bool
-    @State private var editing = TextEditingState()
+    @ControlModel private var model: TextFieldModel
     @Environment(\.submitAction) private var submit
 
     public init(_ placeholder: String, text: Binding<String>) {
@@ -31,38 +31,39 @@ public struct TextField: View {
     }
 
     public var body: some View {
-        let text = self.text, editing = $editing, submit = self.submit
-        var state = self.editing
+        let text = self.text, model = self.model, submit = self.submit, modelSlot = _model
         // The app may change the text: the field follows (cursor to the end).
-        if state.text != text.wrappedValue {
-            state.setText(text.wrappedValue)
-            editing.wrappedValue = state
-        }
-        return TextFieldFace(state: state, placeholder: placeholder, isSecure: isSecure)
+        // The model is the field's own object, so this is no state write.
+        model.state.setText(text.wrappedValue)
+        return TextFieldFace(state: model.state, placeholder: placeholder, isSecure: isSecure)
             .focusable()
             .onFocusedKey { press in
-                var s = editing.wrappedValue
-                switch s.handle(press, multiline: false) {
+                switch model.state.handle(press, multiline: false) {
                 case .ignored: return .ignored
                 case .unchanged: return .handled
                 case .moved:
-                    editing.wrappedValue = s
+                    modelSlot.invalidate()
                 case .edited:
-                    editing.wrappedValue = s
-                    text.wrappedValue = s.text
+                    modelSlot.invalidate()
+                    text.wrappedValue = model.state.text
                 case .submit:
                     submit?()
                 }
                 return .handled
             }
             .onFocusedPaste { pasted in
-                var s = editing.wrappedValue
-                if s.paste(pasted, multiline: false) == .edited {
-                    editing.wrappedValue = s
-                    text.wrappedValue = s.text
+                if model.state.paste(pasted, multiline: false) == .edited {
+                    modelSlot.invalidate()
+                    text.wrappedValue = model.state.text
                 }
             }
     }
+}
+
+/// A text field's editing state, kept at its node (``ControlModel``).
+final class TextFieldModel: ControlModelObject {
+    var state = TextEditingState()
+    init() {}
 }
 
 /// A ``TextField`` that shows a "•" per character.

@@ -162,6 +162,11 @@ public final class TerminalHost {
             MainActor.assumeIsolated { self?.requestFrame() }
         }
         graph.setRootEnvironment(\.terminal, TerminalActions(self))
+        // Warnings must not be written over the app's screen: they are
+        // printed after it ends.
+        graph.onDiagnostic = { [weak self] message in
+            MainActor.assumeIsolated { self?.printAfterExit.append(message) }
+        }
         if inline != nil {
             graph.rootAlignment = .topLeading
             graph.beforeLayout = { [weak self] graph in
