@@ -92,8 +92,9 @@ struct PublicBoundaryTests {
         let canvas = CellBuffer(columns: 6, rows: 2)
         canvas.fill(rect, with: Cell(scalar: 0x2A, width: 1, style: 0))
         canvas.damage.add(rect)
-        _ = rect.union(Rect(x: 3, y: 1, width: 2, height: 1)).area
-        _ = rect.intersection(canvas.bounds)
+        canvas.write("abc", x: 1, y: 0, clip: rect)
+        _ = rect.clamped.union(Rect(x: 3, y: 1, width: 2, height: 1)).area
+        _ = rect.clamped.intersection(canvas.bounds)
         var damage = DamageSet()
         damage.add(rect)
         damage.add(Rect(x: 0, y: 0, width: 1, height: 1))

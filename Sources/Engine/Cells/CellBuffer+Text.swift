@@ -12,7 +12,7 @@ extension CellBuffer {
     @discardableResult
     public func write(_ text: String, x: Int, y: Int, style: StyleID = 0, clip: Rect? = nil) -> Int {
         let style = sanitized(style: style)
-        let area = (clip ?? bounds).intersection(bounds)
+        let area = (clip?.clamped ?? bounds).intersection(bounds)
         guard !area.isEmpty, y >= area.y, y < area.maxY, x < area.maxX else {
             // Nothing visible; saturate rather than trap for absurd origins.
             let (end, overflow) = x.addingReportingOverflow(GraphemeWidth.width(of: text))

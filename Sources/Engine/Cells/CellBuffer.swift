@@ -115,7 +115,7 @@ public final class CellBuffer {
     public func fill(_ rect: Rect, with cell: Cell) {
         var cell = sanitized(cell)
         if cell.width != 1 { cell = Cell(scalar: 0xFFFD, width: 1, style: cell.style) }
-        let r = rect.intersection(bounds)
+        let r = rect.clamped.intersection(bounds)
         guard !r.isEmpty else { return }
         var damaged = r
         for y in r.y..<r.maxY {

@@ -33,7 +33,7 @@ public struct DamageSet: Sendable {
     ///
     /// - Complexity: O(``capacity``²) worst case, O(``capacity``) typically.
     public mutating func add(_ rect: Rect) {
-        var r = rect
+        var r = rect.clamped
         if let limit { r = r.intersection(limit) }
         guard !r.isEmpty else { return }
         var i = 0

@@ -13,12 +13,27 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.height = max(0, height)
     }
 
+    /// The largest coordinate or length of a ``clamped`` rect (2^48).
+    public static let limit = 1 << 48
+
+    /// This rect with coordinates and lengths within ±``limit``: sums of
+    /// them (`maxX`, unions, intersections) cannot overflow. The public
+    /// entry points that take an app's rect (``CellBuffer/fill(_:with:)``,
+    /// ``CellBuffer/write(_:x:y:style:clip:)``, ``DamageSet/add(_:)``) clamp
+    /// it, so a rect made from `Int.max` is clipped there instead of
+    /// trapping; the layout's own rects are small and pay nothing.
+    @inline(__always)
+    public var clamped: Rect {
+        Rect(x: Swift.min(Swift.max(x, -Rect.limit), Rect.limit), y: Swift.min(Swift.max(y, -Rect.limit), Rect.limit),
+             width: Swift.min(width, Rect.limit), height: Swift.min(height, Rect.limit))
+    }
+
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    // Saturating: a rect an app made from `Int.max` must not trap here.
-    @inline(__always) public var maxX: Int { Rect.sum(x, width) }
-    @inline(__always) public var maxY: Int { Rect.sum(y, height) }
+    @inline(__always) public var maxX: Int { x + width }
+    @inline(__always) public var maxY: Int { y + height }
     @inline(__always) public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// Saturating: two lengths of 2^48 multiply past `Int.max`.
     @inline(__always) public var area: Int {
         let (r, o) = width.multipliedReportingOverflow(by: height)
         return o ? .max : r
@@ -30,12 +45,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return o ? .max : r
     }
 
-    /// `to − from` when positive (0 otherwise), `Int.max` where it overflows.
-    @inline(__always) static func span(_ from: Int, _ to: Int) -> Int {
-        guard to > from else { return 0 }
-        let (r, o) = to.subtractingReportingOverflow(from)
-        return o ? .max : r
-    }
+
 
     /// The smallest rect containing both (an empty rect contributes nothing).
     @inline(__always)
@@ -43,16 +53,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         if isEmpty { return o }
         if o.isEmpty { return self }
         let nx = Swift.min(x, o.x), ny = Swift.min(y, o.y)
-        return Rect(x: nx, y: ny, width: Rect.span(nx, Swift.max(maxX, o.maxX)),
-                    height: Rect.span(ny, Swift.max(maxY, o.maxY)))
+        return Rect(x: nx, y: ny, width: Swift.max(maxX, o.maxX) - nx, height: Swift.max(maxY, o.maxY) - ny)
     }
 
     /// The overlap of both; empty when they do not meet.
     @inline(__always)
     public func intersection(_ o: Rect) -> Rect {
         let nx = Swift.max(x, o.x), ny = Swift.max(y, o.y)
-        let r = Rect(x: nx, y: ny, width: Rect.span(nx, Swift.min(maxX, o.maxX)),
-                     height: Rect.span(ny, Swift.min(maxY, o.maxY)))
+        let r = Rect(x: nx, y: ny, width: Swift.min(maxX, o.maxX) - nx, height: Swift.min(maxY, o.maxY) - ny)
         return r.isEmpty ? .zero : r
     }
 

@@ -53,9 +53,11 @@ extension ViewGraph {
         // A lazy stack whose row height changed while it was placed asked
         // for layout again (its size assumed the old height): at most two
         // more passes, so a frame is what a fresh render at this size shows.
-        for _ in 0..<2 where root.needsLayout || root.layoutChildren.contains(where: { $0.needsLayout }) {
+        for _ in 0..<2 where layoutPassRequested {
+            layoutPassRequested = false
             layoutFromRoot()
         }
+        layoutPassRequested = false
         // Leaves whose size did not change keep their frame; lay them out in it.
         for node in relayoutQueue where node.needsLayout && node.isAttached {
             node.needsLayout = false

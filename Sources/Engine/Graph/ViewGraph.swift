@@ -84,6 +84,9 @@ public final class ViewGraph {
     @exclusivity(unchecked) public var recordsEvaluations = false
     /// Evaluations of the last frame, when ``recordsEvaluations`` is on.
     @exclusivity(unchecked) public private(set) var evaluationLog: [(ViewIdentity, EvaluationReason)] = []
+    /// A lazy stack's row height changed while it was placed: lay out from
+    /// the root once more this frame (``layoutRoot()``).
+    @exclusivity(unchecked) var layoutPassRequested = false
 
     /// Per-frame counts.
     public struct Statistics: Equatable, Sendable {

@@ -112,9 +112,9 @@ final class LazyStackBehavior: NodeBehavior {
     /// The height of every row slot: the tallest of the rows in view, at
     /// the current width (found again each layout, so it shrinks as well
     /// as grows: after a resize the list looks as a fresh one would).
-    var rowHeight = 1
+    @exclusivity(unchecked) var rowHeight = 1
     /// The row height ``sizeThatFits(_:node:graph:)`` last answered with.
-    var sizedRowHeight = 1
+    @exclusivity(unchecked) var sizedRowHeight = 1
     /// Distance from one row's top to the next's: never zero or negative.
     var pitch: Int { pitch(rowHeight) }
     func pitch(_ height: Int) -> Int { Swift.max(1, height.saturatingSum(spacing)) }
@@ -142,34 +142,37 @@ final class LazyStackBehavior: NodeBehavior {
         // Rows outside 0..<rowCount do not exist: a viewport past the end shows none.
         let n = source.rowCount
         // The row height is the tallest row in view at this width, and which
-        // rows are in view depends on it: start from the last one and repeat
-        // until the rows in view agree (once, when nothing changed size).
-        var first = 0
+        // rows are in view depends on it: start from the last one, place the
+        // rows while measuring them, and repeat until the rows in view agree
+        // (one round when no row changed height).
         var height = rowHeight
-        for attempt in 0..<4 {
+        for attempt in 0..<5 {
             let pitch = self.pitch(height)
-            first = Swift.min(n, Swift.max(0, (viewport.y - rect.y) / pitch))
+            let first = Swift.min(n, Swift.max(0, (viewport.y - rect.y) / pitch))
             let last = Swift.min(n, saturatingAdd(viewport.maxY - rect.y, pitch - 1) / pitch)
             source.reconcileRows(first..<Swift.max(first, last), holder: holder, graph: graph)
             if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
-            let tallest = tallestRow(holder, width: rect.width, graph: graph)
-            // Not settled after a few rounds (rows of very different heights):
-            // keep the larger height, so no row is cut.
-            if tallest == height || (attempt == 3 && tallest < height) { break }
-            height = tallest
-            if attempt == 3 {
-                let pitch = self.pitch(height)
-                first = Swift.min(n, Swift.max(0, (viewport.y - rect.y) / pitch))
-                let last = Swift.min(n, saturatingAdd(viewport.maxY - rect.y, pitch - 1) / pitch)
-                source.reconcileRows(first..<Swift.max(first, last), holder: holder, graph: graph)
-                if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
-            }
+            let tallest = placeRows(holder, first: first, pitch: pitch, height: height, in: rect, graph: graph)
+            if tallest == height || attempt == 4 { break }
+            // Not settled after a few rounds (rows of very different
+            // heights): the larger height, so that no row is cut.
+            height = attempt == 3 ? Swift.max(height, tallest) : tallest
         }
         rowHeight = height
-        let pitch = self.pitch
         // The size this stack answered assumed another row height: lay out
         // again from the root this frame (``ViewGraph/layoutRoot()``).
-        if rowHeight != sizedRowHeight { graph.markNeedsLayout(node) }
+        if rowHeight != sizedRowHeight {
+            graph.markNeedsLayout(node)
+            graph.layoutPassRequested = true
+        }
+    }
+
+    /// Places the reconciled rows `pitch` apart from row `first` on, each in
+    /// a slot `height` tall; returns the tallest row's height (at least 1).
+    private func placeRows(_ holder: ViewNode, first: Int, pitch: Int, height: Int, in rect: Rect,
+                           graph: ViewGraph) -> Int {
+        var tallest = 1
+        let proposal = ProposedSize(width: rect.width, height: nil)
         let stackAlignment = Alignment(horizontal: alignment, vertical: .top)
         for (k, row) in holder.children.enumerated() {
             let y = saturatingAdd(rect.y, (first + k).saturatingProduct(pitch))
@@ -177,30 +180,19 @@ final class LazyStackBehavior: NodeBehavior {
             // A row that is (or whose body is) one laid-out view: place that view.
             let single: ViewNode? = !row.isTransparent ? row : (row.layoutChildren.count == 1 ? row.layoutChildren[0] : nil)
             if let row = single {
-                let s = graph.size(of: row, for: ProposedSize(width: rect.width, height: nil))
+                let s = graph.size(of: row, for: proposal)
+                tallest = Swift.max(tallest, s.height)
                 let w = Swift.min(s.width, rect.width)
                 graph.place(row, in: Rect(x: rect.x + alignment.offset(child: w, in: rect.width), y: y, width: w,
-                                          height: rowHeight))
+                                          height: height))
                 continue
             }
             // A composite row of several views: they stack inside the row's slot.
             let units = row.layoutChildren
+            let s = StackLayout.size(axis: .vertical, spacing: 0, children: units, proposal: proposal, graph: graph)
+            tallest = Swift.max(tallest, s.height)
             StackLayout.place(axis: .vertical, spacing: 0, alignment: stackAlignment, children: units,
-                              in: Rect(x: rect.x, y: y, width: rect.width, height: rowHeight), graph: graph)
-        }
-    }
-
-    /// The height of the tallest row now reconciled, at `width` (at least 1).
-    private func tallestRow(_ holder: ViewNode, width: Int, graph: ViewGraph) -> Int {
-        var tallest = 1
-        let proposal = ProposedSize(width: width, height: nil)
-        for row in holder.children {
-            if row.isTransparent && row.structureChanged { graph.refreshLayoutChildren(row) }
-            let single: ViewNode? = !row.isTransparent ? row : (row.layoutChildren.count == 1 ? row.layoutChildren[0] : nil)
-            let h = single.map { graph.size(of: $0, for: proposal).height }
-                ?? StackLayout.size(axis: .vertical, spacing: 0, children: row.layoutChildren, proposal: proposal,
-                                    graph: graph).height
-            tallest = Swift.max(tallest, h)
+                              in: Rect(x: rect.x, y: y, width: rect.width, height: height), graph: graph)
         }
         return tallest
     }
