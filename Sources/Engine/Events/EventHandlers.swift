@@ -133,9 +133,10 @@ extension ViewGraph {
         case .key(let press):
             if let handled = routeToFocus(event) {
                 if handled { return true }
-                return press.phase != .up && moveFocusOnTab(press)
+            } else if dispatchToAll(event) {
+                return true
             }
-            if dispatchToAll(event) { return true }
+            if runShortcut(press) { return true }
             return press.phase != .up && moveFocusOnTab(press)
         case .mouse(let mouse):
             if routeMouse(mouse) { return true }

@@ -29,6 +29,10 @@ struct InteractionState {
     /// Sheets presented, in order of presentation: the presenter and the sheet.
     var presentations: [(owner: ObjectIdentifier, node: ViewNode, view: AnyView)] = []
     var presentationsChanged = false
+    /// Nodes with a keyboard shortcut.
+    var shortcuts: [ObjectIdentifier: ViewNode] = [:]
+    /// Nodes that report their size (`.onGeometryChange`).
+    var geometryObservers: [ObjectIdentifier: ViewNode] = [:]
     /// Nodes with a tap handler.
     var tapTargets: [ObjectIdentifier: ViewNode] = [:]
 }
@@ -76,6 +80,7 @@ extension ViewGraph {
             }
         }
         syncFocusAfterFrame()
+        checkGeometryObservers()
         guard !interaction.afterFrame.isEmpty else { return }
         let actions = interaction.afterFrame
         interaction.afterFrame.removeAll()

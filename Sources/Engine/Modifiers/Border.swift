@@ -41,12 +41,16 @@ extension BorderStyle {
 public struct BorderView<Content: View>: SingleContentView {
     public var borderStyle: BorderStyle
     public var style: StyleID
+    /// The border's colour as a value (wins over ``style`` when set).
+    public var color: Color?
     public var content: Content
 
     static func makeBehavior() -> BorderBehavior { BorderBehavior() }
     func configure(_ b: BorderBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(borderStyle.sanitized, &b.border, node: node)
-        graph.set(style, &b.style, node: node)
+        let id = color.map { graph.canvas.styles.id(for: Style(foreground: $0)) } ?? style
+        // A colour changes the paint, never the size.
+        graph.setPaint(id, &b.style, node: node)
     }
 }
 
@@ -98,6 +102,11 @@ final class BorderBehavior: NodeBehavior {
 extension View {
     /// Draws a border (box-drawing characters) around the view, one cell wide on every side.
     public func border(_ borderStyle: BorderStyle = .single, style: StyleID = 0) -> BorderView<Self> {
-        BorderView(borderStyle: borderStyle, style: style, content: self)
+        BorderView(borderStyle: borderStyle, style: style, color: nil, content: self)
+    }
+
+    /// Draws a border in `color`: `.border(.rounded, color: .blue)`.
+    public func border(_ borderStyle: BorderStyle = .single, color: Color) -> BorderView<Self> {
+        BorderView(borderStyle: borderStyle, style: 0, color: color, content: self)
     }
 }

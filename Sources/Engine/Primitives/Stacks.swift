@@ -118,12 +118,24 @@ final class SpacerBehavior: NodeBehavior {
 /// vertical in an HStack.
 public struct Divider: PrimitiveView, Equatable {
     public var style: StyleID
-    public init(style: StyleID = 0) { self.style = style }
+    /// The line's colour as a value (wins over ``style`` when set).
+    public var color: Color?
+    public init(style: StyleID = 0) {
+        self.style = style
+        color = nil
+    }
+
+    /// A divider in `color`: `Divider(color: .brightBlack)`.
+    public init(color: Color) {
+        style = 0
+        self.color = color
+    }
 
     public static func _makeBehavior() -> NodeBehavior { DividerBehavior() }
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: DividerBehavior.self)
-        graph.set(view.style, &b.style, node: node)
+        let id = view.color.map { graph.canvas.styles.id(for: Style(foreground: $0)) } ?? view.style
+        graph.setPaint(id, &b.style, node: node)
     }
 }
 

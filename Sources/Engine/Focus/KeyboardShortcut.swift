@@ -1,0 +1,73 @@
+/// A view that runs an action when a key combination is pressed anywhere in
+/// the app (unless the focused view or its ancestors handled the key
+/// first, or a sheet is up and the view is not in it).
+public struct KeyboardShortcutView<Content: View>: PrimitiveView {
+    var content: Content
+    var key: Key
+    var modifiers: EventModifiers
+    var action: () -> Void
+
+    public static func _makeBehavior() -> NodeBehavior { ShortcutBehavior() }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: ShortcutBehavior.self)
+        b.key = view.key
+        b.modifiers = view.modifiers
+        b.action = view.action
+        b.isEnabled = graph.environmentValue(\.isEnabled, at: node)
+        graph.interaction.shortcuts[ObjectIdentifier(node)] = node
+        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
+        graph.trimChildren(of: node, to: 1)
+    }
+}
+
+final class ShortcutBehavior: NodeBehavior {
+    var key: Key = .enter
+    var modifiers: EventModifiers = []
+    var action: (() -> Void)?
+    var isEnabled = true
+    init() { super.init(transparent: true) }
+}
+
+extension View {
+    /// Runs `action` when `key` is pressed with exactly `modifiers`
+    /// (Caps Lock and Num Lock aside), from anywhere in the app:
+    ///
+    /// ```swift
+    /// Button("Save") { save() }.keyboardShortcut("s", modifiers: .control)
+    /// Text("…").keyboardShortcut(.function(5)) { reload() }
+    /// ```
+    public func keyboardShortcut(_ key: Key, modifiers: EventModifiers = [], action: @escaping () -> Void)
+        -> KeyboardShortcutView<Self> {
+        KeyboardShortcutView(content: self, key: key, modifiers: modifiers, action: action)
+    }
+}
+
+extension Button {
+    /// Presses this button when `key` is pressed with `modifiers`, from
+    /// anywhere in the app.
+    public func keyboardShortcut(_ key: Key, modifiers: EventModifiers = []) -> KeyboardShortcutView<Self> {
+        KeyboardShortcutView(content: self, key: key, modifiers: modifiers, action: action)
+    }
+}
+
+extension ViewGraph {
+    /// A key nobody on the focus path handled: the shortcut that matches it, if any.
+    func runShortcut(_ press: KeyPress) -> Bool {
+        guard !interaction.shortcuts.isEmpty, press.phase == .down else { return false }
+        let mods = press.modifiers.subtracting([.capsLock, .numLock])
+        let modal = activeModal
+        for (id, node) in interaction.shortcuts {
+            guard isLive(node) else {
+                interaction.shortcuts[id] = nil
+                continue
+            }
+            guard let b = node.behavior as? ShortcutBehavior, b.isEnabled, b.key == press.key, b.modifiers == mods
+            else { continue }
+            if let modal, !isDescendant(node, of: modal) { continue }
+            b.action?()
+            return true
+        }
+        return false
+    }
+}
