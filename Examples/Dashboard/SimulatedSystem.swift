@@ -1,3 +1,5 @@
+import Engine
+
 /// A process as the dashboard shows it.
 struct SimulatedProcess: Equatable, Sendable {
     var pid: Int
@@ -45,8 +47,20 @@ struct SimulatedSystem: Equatable, Sendable {
         }
     }
 
-    func sorted(byMemory: Bool) -> [SimulatedProcess] {
-        processes.sorted { byMemory ? ($0.memory, $0.pid) > ($1.memory, $1.pid) : ($0.cpu, $0.pid) > ($1.cpu, $1.pid) }
+    /// The processes in the order a sortable table header asks for.
+    func sorted(by order: TableSortOrder?) -> [SimulatedProcess] {
+        guard let order else { return processes }
+        let ascending = order.ascending
+        func less(_ a: SimulatedProcess, _ b: SimulatedProcess) -> Bool {
+            switch order.column {
+            case "PID": return a.pid < b.pid
+            case "USER": return (a.user, a.pid) < (b.user, b.pid)
+            case "MEM%": return (a.memory, a.pid) < (b.memory, b.pid)
+            case "COMMAND": return (a.command, a.pid) < (b.command, b.pid)
+            default: return (a.cpu, a.pid) < (b.cpu, b.pid)
+            }
+        }
+        return processes.sorted { ascending ? less($0, $1) : less($1, $0) }
     }
 
     var cpuTotal: Double { min(1, processes.reduce(0) { $0 + $1.cpu } / Double(max(1, processes.count)) * 2) }

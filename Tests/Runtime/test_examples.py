@@ -50,9 +50,10 @@ def test_dashboard(tmux):
     # 30 rows: 5 above the table, the footer below, 24 process rows.
     assert len([r for r in rows if re.match(r"^\s+\d+ \w", r)]) == 24, first
     tmux.wait_for(lambda s: "tick 6" in s, "the timer to keep ticking")
+    tmux.keys("Tab")          # the table
     tmux.keys("End")
-    tmux.keys("s")
-    screen = tmux.wait_for(lambda s: "MEM%▼" in s, "the sort by memory")
+    tmux.keys(">")            # sort by the next column: memory
+    screen = tmux.wait_for(lambda s: "MEM% ▼" in s, "the sort by memory")
     tmux.resize(80, 20)
     # Until the app repaints, tmux shows the bottom of the old frame.
     screen = tmux.wait_for(lambda s: s.startswith("dashboard") and "q quit" in s and len(s.splitlines()) <= 20,

@@ -25,6 +25,12 @@ public struct ProgressView: View {
         fraction = nil
     }
 
+    /// A bar as text, `width` cells filled to `fraction` in eighths of a
+    /// cell — the same bar, for places that take text (a ``Table`` cell).
+    public static func bar(_ fraction: Double, width: Int) -> String {
+        ProgressBar.text(fraction.isFinite ? min(max(fraction, 0), 1) : 0, width: width)
+    }
+
     public var body: some View {
         HStack(spacing: 1) {
             if let label { Text(label) }
