@@ -102,3 +102,14 @@ extension OffscreenHost {
         if graph.needsFrame { update() }
     }
 }
+
+/// What views asked of the app through `\.terminal`, recorded for tests.
+extension OffscreenHost: TerminalActionTarget {
+    func requestQuit(_ status: Int32) { quitStatus = status }
+    func requestPrint(_ text: String) { printedLines.append(text) }
+    func requestRepaint() {
+        encoder.invalidate()
+        graph.invalidateLayout()
+    }
+    func requestSuspend() { suspendRequests += 1 }
+}

@@ -31,6 +31,13 @@ public final class OffscreenHost {
         }
     }
 
+    /// The status a view asked to quit with (`terminal.quit(_:)`), if it did.
+    public internal(set) var quitStatus: Int32?
+    /// Text views printed with `terminal.print(_:)`, in order.
+    public internal(set) var printedLines: [String] = []
+    /// How many times a view asked to suspend.
+    public internal(set) var suspendRequests = 0
+
     /// Where the terminal's cursor rests between frames when no text field
     /// has focus (a focused field's insertion point wins): nil leaves it
     /// where the last write put it; inline regions rest it at (0, 0).
@@ -53,6 +60,7 @@ public final class OffscreenHost {
         graph = ViewGraph(canvas: canvas)
         if clock !== RuntimeClock.system { graph.clock = clock }
         graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))
+        graph.setRootEnvironment(\.terminal, TerminalActions(self))
         graph.needsFrame = false
         if let path = getenv("TUI_PROFILE").map({ String(cString: $0) }), !path.isEmpty {
             profileOutputPath = path

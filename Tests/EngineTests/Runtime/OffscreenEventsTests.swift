@@ -124,3 +124,25 @@ struct LifecycleTests {
         #expect(clock.pendingSleeps == 0)
     }
 }
+
+private struct Quitter: View {
+    @Environment(\.terminal) private var terminal
+    var body: some View {
+        Text("q quits")
+            .onKeyPress("q") { terminal.quit(3); return .handled }
+            .onKeyPress("p") { terminal.print("log line"); return .handled }
+    }
+}
+
+@Suite("Terminal actions offscreen")
+struct TerminalActionsOffscreenTests {
+    @Test func quitAndPrintAreRecorded() {
+        let host = OffscreenHost(columns: 10, rows: 1)
+        host.render(Quitter())
+        #expect(host.quitStatus == nil)
+        host.press("p")
+        host.press("q")
+        #expect(host.quitStatus == 3)
+        #expect(host.printedLines == ["log line"])
+    }
+}
