@@ -55,20 +55,12 @@ struct Download: Equatable, Sendable {
 
 struct DownloadRow: View, Equatable {
     var download: Download
-    static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
     var body: some View {
         HStack(spacing: 1) {
             Text(download.name).frame(width: 22, alignment: .leading)
-            Text(bar(width: 30)).foregroundColor(download.isDone ? .green : .cyan)
+            Text(ProgressView.bar(download.fraction, width: 30)).foregroundColor(download.isDone ? .green : .cyan)
             Text("\(Int(download.fraction * 100))%").frame(width: 4, alignment: .trailing)
         }
-    }
-
-    private func bar(width: Int) -> String {
-        let units = Int(download.fraction * Double(width * 8))
-        let used = units / 8 + (units % 8 > 0 ? 1 : 0)
-        return String(repeating: "█", count: units / 8) + DownloadRow.eighths[units % 8]
-            + String(repeating: "·", count: max(0, width - used))
     }
 }

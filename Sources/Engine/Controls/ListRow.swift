@@ -12,8 +12,7 @@ struct ListRowView<Content: View>: PrimitiveView {
     static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: ListRowBehavior.self)
         b.setBackground(view.background, node: node, graph: graph)
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

@@ -28,8 +28,7 @@ public struct ModalView<Content: View>: PrimitiveView {
             }
         }
         graph.interaction.eventHandlers[ObjectIdentifier(node)] = node
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 
@@ -77,8 +76,7 @@ public struct SheetPresenter<Content: View, Sheet: View>: PrimitiveView {
             graph.interaction.presentations.remove(at: index)
             graph.interaction.presentationsChanged = true
         }
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

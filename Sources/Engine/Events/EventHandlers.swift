@@ -10,8 +10,7 @@ public struct EventHandlerView<Content: View>: PrimitiveView {
         let b = unsafeDowncast(node.behavior, to: EventHandlerBehavior.self)
         b.handler = view.handler
         graph.interaction.eventHandlers[ObjectIdentifier(node)] = node
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

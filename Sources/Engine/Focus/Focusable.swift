@@ -33,8 +33,7 @@ public struct FocusableView<Content: View>: PrimitiveView {
             graph.interaction.focusBindingsChanged = true
             graph.interaction.hasFocusBindings = true
         }
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 
@@ -148,8 +147,7 @@ public struct DisabledView<Content: View>: PrimitiveView {
         b.value = disabled
         b.apply = { env in env.isEnabled = env.isEnabled && !disabled }
         if changed { graph.environmentChanged(\EnvironmentValues.isEnabled, below: node) }
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

@@ -16,8 +16,7 @@ public struct KeyboardShortcutView<Content: View>: PrimitiveView {
         b.action = view.action
         b.isEnabled = graph.environmentValue(\.isEnabled, at: node)
         graph.interaction.shortcuts[ObjectIdentifier(node)] = node
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

@@ -343,6 +343,14 @@ public final class ViewGraph {
         }
     }
 
+    /// Reconciles `content` as the only child of `node`: what a view that
+    /// wraps one view (a modifier, an event or lifecycle hook) does.
+    @inline(__always)
+    func reconcileOnlyChild<C: View>(_ content: C, of node: ViewNode) {
+        reconcileChild(content, of: node, slot: 0, discriminator: .position(0))
+        trimChildren(of: node, to: 1)
+    }
+
     /// Detaches the children of `parent` from `count` on.
     func trimChildren(of parent: ViewNode, to count: Int) {
         guard parent.children.count > count else { return }

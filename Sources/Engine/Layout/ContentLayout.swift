@@ -40,8 +40,7 @@ extension SingleContentView {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         view.configure(unsafeDowncast(node.behavior, to: Behavior.self), graph: graph, node: node)
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

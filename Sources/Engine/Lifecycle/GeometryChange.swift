@@ -12,8 +12,7 @@ public struct GeometryObserverView<Content: View>: PrimitiveView {
         let b = unsafeDowncast(node.behavior, to: GeometryObserverBehavior.self)
         b.action = view.action
         graph.interaction.geometryObservers[ObjectIdentifier(node)] = node
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

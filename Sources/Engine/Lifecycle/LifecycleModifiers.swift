@@ -14,8 +14,7 @@ public struct AppearanceActionView<Content: View>: PrimitiveView {
             if let action = view.onAppear { graph.afterFrame(action) }
             graph.watchDisappearance(node)
         }
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 
@@ -50,8 +49,7 @@ public struct TaskView<Content: View, ID: Equatable>: PrimitiveView {
                 b.task = Task { @MainActor in await action() }
             }
         }
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 
@@ -86,8 +84,7 @@ public struct ChangeObserverView<Content: View, Value: Equatable>: PrimitiveView
             graph.afterFrame { action(new, new) }
         }
         b.last = new
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 
@@ -117,8 +114,7 @@ public struct TimerActionView<Content: View>: PrimitiveView {
                 target.value.action?()
             }
         }
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

@@ -38,8 +38,7 @@ public struct TimelineView<Content: View>: PrimitiveView {
             }
         }
         let context = Context(tick: b.tick, time: graph.clock.now)
-        graph.reconcileChild(view.content(context), of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content(context), of: node)
     }
 }
 

@@ -29,8 +29,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
     public var body: Modifier.Body {
         let content = self.content
         return modifier.body(content: ModifierContent { node, graph in
-            graph.reconcileChild(content, of: node, slot: 0, discriminator: .position(0))
-            graph.trimChildren(of: node, to: 1)
+            graph.reconcileOnlyChild(content, of: node)
         })
     }
 }

@@ -75,8 +75,7 @@ public struct LazyVStack<Content: View>: PrimitiveView {
             graph.markNeedsLayout(node)
         } else {
             b.source = nil
-            graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-            graph.trimChildren(of: node, to: 1)
+            graph.reconcileOnlyChild(view.content, of: node)
         }
     }
 }

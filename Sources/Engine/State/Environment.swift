@@ -73,8 +73,7 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
         b.value = value
         b.apply = { env in env[keyPath: path] = value }
         if changed { graph.environmentChanged(path, below: node) }
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

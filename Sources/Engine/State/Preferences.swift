@@ -33,8 +33,7 @@ public struct PreferenceWriter<Content: View, Key: PreferenceKey>: PrimitiveView
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: PreferenceWriterBehavior.self)
         b.value = view.value
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 
@@ -59,8 +58,7 @@ public struct PreferenceObserver<Content: View, Key: PreferenceKey>: PrimitiveVi
         let b = unsafeDowncast(node.behavior, to: PreferenceObserverBehavior<Key>.self)
         b.action = view.action
         graph.preferenceObservers[ObjectIdentifier(node)] = node
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 

@@ -69,8 +69,7 @@ public struct Group<Content: View>: PrimitiveView {
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.trimChildren(of: node, to: 1)
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
@@ -84,8 +83,7 @@ public struct AnyView: PrimitiveView {
     public init<V: View>(_ view: V) {
         type = ObjectIdentifier(V.self)
         reconcileChild = { node, graph in
-            graph.reconcileChild(view, of: node, slot: 0, discriminator: .position(0))
-            graph.trimChildren(of: node, to: 1)
+            graph.reconcileOnlyChild(view, of: node)
         }
     }
 
