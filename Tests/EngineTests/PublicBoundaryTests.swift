@@ -76,9 +76,10 @@ struct PublicBoundaryTests {
         for y in 0..<2 { for x in 0..<6 { #expect(Int(canvas[x, y].style) < canvas.styles.count) } }
         #expect(canvas.text(x: 1, y: 0) == "\u{FFFD}")
         expectHarmless(encode(canvas))
-        // The border's style id too.
+        // A border's style is a value (no id to get wrong): any colour it
+        // names is interned.
         let host = OffscreenHost(columns: 6, rows: 3)
-        host.render(Text("a").border(.single, style: 5000).background(.blue))
+        host.render(Text("a").border(.single, style: Style(foreground: .rgb(1, 2, 3))).background(.blue))
         expectHarmless(encode(host.canvas))
     }
 

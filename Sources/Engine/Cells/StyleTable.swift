@@ -32,6 +32,18 @@ public final class StyleTable {
         return self.id(for: s)
     }
 
+    /// `id`'s style under what enclosing views pass down (`inherited`): its
+    /// own foreground and background win where set, the inherited ones show
+    /// where it has none, and the attributes are both sets together.
+    @inline(__always)
+    public func id(_ id: StyleID, inheriting inherited: Style) -> StyleID {
+        if inherited.foreground == .default && inherited.attributes.isEmpty {
+            return self.id(id, over: inherited.background)
+        }
+        guard Int(id) < count else { return self.id(for: inherited) }
+        return self.id(for: self[id].drawn(over: inherited))
+    }
+
     /// The style behind `id`.
     @inline(__always)
     public subscript(id: StyleID) -> Style { styles[Int(id)] }

@@ -33,11 +33,14 @@ class RowBackgroundBehavior: NodeBehavior {
         graph.markNeedsPaint(node)
     }
 
-    override func backgroundForChildren(_ inherited: Color) -> Color {
-        background == .default ? inherited : background
+    override func inheritedForChildren(_ inherited: Style) -> Style {
+        guard background != .default else { return inherited }
+        var s = inherited
+        s.background = background
+        return s
     }
 
-    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         // A row without a colour of its own shows what is behind the list.
         guard self.background != .default else { return }
         canvas.fill(clip, with: .blank(style))

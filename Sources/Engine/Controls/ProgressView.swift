@@ -87,7 +87,8 @@ final class ProgressBarBehavior: NodeBehavior {
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 
-    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
+        let background = inherited.background
         let r = node.frame.intersection(clip)
         guard r.width > 0, r.height > 0 else { return }
         let text = ProgressBar.text(max(fraction, 0), width: node.frame.width)

@@ -124,7 +124,8 @@ final class TextFieldBehavior: NodeBehavior {
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 
-    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
+        let background = inherited.background
         let frame = node.frame
         guard frame.width > 0, frame.height > 0 else { return }
         let underline = Style(foreground: isEnabled ? .default : theme.disabled, background: background,

@@ -23,7 +23,7 @@ extension ViewGraph {
             guard !visible.isEmpty else { continue }
             let clip = widenedOverWideText(visible)
             canvas.fill(clip, with: .blank())
-            paintSubtree(root, clip: clip, background: .default)
+            paintSubtree(root, clip: clip, inherited: .plain)
         }
         paintDamage.removeAll()
     }
@@ -61,19 +61,33 @@ extension ViewGraph {
         return r
     }
 
-    private func paintSubtree(_ node: ViewNode, clip: Rect, background: Color) {
+    private func paintSubtree(_ node: ViewNode, clip: Rect, inherited: Style) {
         if stackGuard.isLow { return stackExhausted(at: node, phase: "painting") }
         if node.isTransparent {
-            for child in node.children { paintSubtree(child, clip: clip, background: background) }
+            let inner = node.behavior.inheritedForChildren(inherited)
+            for child in node.children { paintSubtree(child, clip: clip, inherited: inner) }
             return
         }
         let visible = clip.intersection(node.frame)
         guard !visible.isEmpty else { return }
         statistics.paints += 1
-        node.behavior.paint(node, into: canvas, clip: visible, background: background)
+        node.behavior.paint(node, into: canvas, clip: visible, inherited: inherited)
         let childClip = node.behavior.childClip(node, clip)
         guard !childClip.isEmpty else { return }
-        let inner = node.behavior.backgroundForChildren(background)
-        for child in node.behavior.paintOrder(node) { paintSubtree(child, clip: childClip, background: inner) }
+        let inner = node.behavior.inheritedForChildren(inherited)
+        for child in node.behavior.paintOrder(node) {
+            // A laid-out child may sit below transparent nodes (composite
+            // views, `.foregroundStyle`): what they pass down applies too.
+            let parent = child.parent
+            let style = parent === node || parent == nil ? inner : passedDown(through: parent!, below: node, inner)
+            paintSubtree(child, clip: childClip, inherited: style)
+        }
+    }
+
+    /// What the children of `node` inherit, `node` being a transparent
+    /// descendant of `top` whose children inherit `base`.
+    private func passedDown(through node: ViewNode, below top: ViewNode, _ base: Style) -> Style {
+        guard node !== top, let parent = node.parent else { return base }
+        return node.behavior.inheritedForChildren(passedDown(through: parent, below: top, base))
     }
 }

@@ -425,6 +425,12 @@ public final class ViewGraph {
         if let parent = node.parent { markNeedsLayout(parent) }
     }
 
+    /// Everything `node` and its descendants painted must be painted again
+    /// (what they inherit changed, their own values did not).
+    func markSubtreeNeedsPaint(_ node: ViewNode) {
+        paintDamage.add(paintedBounds(of: node))
+    }
+
     /// What `node` painted: its frame, or for a transparent node the frames
     /// of the laid-out nodes right below it (children paint inside those).
     private func paintedBounds(of node: ViewNode) -> Rect {

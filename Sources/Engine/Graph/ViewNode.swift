@@ -232,13 +232,18 @@ public class NodeBehavior {
                           graph: graph)
     }
 
-    /// Paints the node's own content (not its children) within `clip`, over
-    /// `background` (the colour an enclosing `.background` filled in, which
-    /// text and lines with a default background show through).
-    func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {}
+    /// Paints the node's own content (not its children) within `clip`.
+    /// `inherited` is what enclosing views passed down: its background is
+    /// the colour an enclosing `.background` filled in (which text and lines
+    /// with a default background show through), its foreground and
+    /// attributes come from `.foregroundStyle`, `.bold()` and the like on an
+    /// ancestor, for the text inside to take where it sets none of its own.
+    func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {}
 
-    /// The background its children paint over.
-    func backgroundForChildren(_ inherited: Color) -> Color { inherited }
+    /// What its children inherit (see ``paint(_:into:clip:inherited:)``).
+    /// Called for transparent nodes too, so a modifier can pass a style down
+    /// without taking part in layout.
+    func inheritedForChildren(_ inherited: Style) -> Style { inherited }
 
     /// How eagerly a stack gives this node space (`.layoutPriority`).
     var layoutPriority: Double { 0 }

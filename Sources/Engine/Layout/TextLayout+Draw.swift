@@ -37,3 +37,65 @@ extension TextLayout {
         }
     }
 }
+
+extension TextLayout {
+    /// A style from a UTF-8 offset of the source up to `end` (exclusive),
+    /// from where the previous run ended.
+    struct StyledRun: Equatable {
+        var end: Int
+        var style: StyleID
+    }
+
+    /// Draws the lines as ``draw(into:x:y:width:style:alignment:clip:)``
+    /// does, each piece of `source` in the style of the run it falls in
+    /// (`runs` ascending by `end`, the last ending at or after the source's
+    /// end). An ellipsis takes the style of the text before it.
+    func draw(
+        into buffer: CellBuffer, source: String, runs: [StyledRun], x: Int, y: Int, width: Int,
+        alignment: TextAlignment, clip: Rect
+    ) {
+        guard let lastStyle = runs.last?.style else { return }
+        let area = clip.intersection(buffer.bounds)
+        guard !area.isEmpty else { return }
+        let first = Swift.max(0, area.y - y)
+        let last = Swift.min(lines.count, area.maxY - y)
+        guard first < last else { return }
+        let utf8 = source.utf8
+        func style(at offset: Int) -> StyleID {
+            for run in runs where offset < run.end { return run.style }
+            return lastStyle
+        }
+        for index in first..<last {
+            let line = lines[index]
+            var column: Int
+            switch alignment {
+            case .leading: column = x
+            case .center: column = x + ((width - line.width) >> 1)
+            case .trailing: column = x + width - line.width
+            }
+            let row = y + index
+            func drawPieces(_ range: Range<Int>) {
+                var start = range.lowerBound
+                while start < range.upperBound {
+                    var end = range.upperBound
+                    var runStyle = lastStyle
+                    for run in runs where start < run.end {
+                        end = Swift.min(end, run.end)
+                        runStyle = run.style
+                        break
+                    }
+                    let from = utf8.index(utf8.startIndex, offsetBy: start)
+                    let to = utf8.index(from, offsetBy: end - start)
+                    column = buffer.write(String(decoding: utf8[from..<to], as: UTF8.self), x: column, y: row, style: runStyle, clip: area)
+                    start = end
+                }
+            }
+            drawPieces(line.head)
+            if let tail = line.tail {
+                let before = line.head.isEmpty ? tail.lowerBound : line.head.upperBound - 1
+                column = buffer.write("…", x: column, y: row, style: style(at: before), clip: area)
+                drawPieces(tail)
+            }
+        }
+    }
+}

@@ -102,7 +102,7 @@ extension TextLayout.LineBreaker {
         }
         if mode == .tail {
             lines.append(TextLayout.Line(text: source.string(head: start..<headEnd, ellipsisThen: end..<end),
-                              width: headWidth + 1))
+                                         width: headWidth + 1, head: start..<headEnd, tail: end..<end))
             return
         }
 
@@ -122,6 +122,6 @@ extension TextLayout.LineBreaker {
             return true
         }
         lines.append(TextLayout.Line(text: source.string(head: start..<headEnd, ellipsisThen: tailStart..<textEnd),
-                          width: headWidth + 1 + tailWidth))
+                                     width: headWidth + 1 + tailWidth, head: start..<headEnd, tail: tailStart..<textEnd))
     }
 }

@@ -36,7 +36,7 @@ extension TextLayout {
 
         @inline(__always)
         mutating func emit(_ start: Int, _ end: Int, width: Int) {
-            lines.append(Line(text: source.string(start, end, whole: text), width: width))
+            lines.append(Line(text: source.string(start, end, whole: text), width: width, head: start..<end, tail: nil))
         }
 
         /// One line per "\n"-line, truncated when it does not fit.
@@ -148,7 +148,7 @@ extension TextLayout {
                     } else if c.width > width {
                         // A wide character in a one-column line can never
                         // show; "…" stands in for it.
-                        lines.append(Line(text: "…", width: 1))
+                        lines.append(Line(text: "…", width: 1, head: c.start..<c.start, tail: c.end..<c.end))
                         lineStart = c.end
                         cursor = 0
                     } else {

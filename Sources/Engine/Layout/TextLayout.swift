@@ -46,11 +46,28 @@ public struct TextLayout: Equatable, Sendable {
         public var text: String
         /// Columns the line occupies when drawn.
         public var width: Int
+        /// Where the drawn text came from, as UTF-8 offsets into the source:
+        /// `head`, then (when `tail` is set) "…" and `tail`. Lets styled runs
+        /// (`Text` concatenation) be drawn over the lines.
+        var head: Range<Int>
+        var tail: Range<Int>?
 
         public init(text: String, width: Int) {
             self.text = text
             self.width = width
+            head = 0..<text.utf8.count
+            tail = nil
         }
+
+        init(text: String, width: Int, head: Range<Int>, tail: Range<Int>?) {
+            self.text = text
+            self.width = width
+            self.head = head
+            self.tail = tail
+        }
+
+        /// Lines are equal when they draw the same.
+        public static func == (a: Line, b: Line) -> Bool { a.text == b.text && a.width == b.width }
     }
 
     /// A size in whole cells (the engine's ``Engine/Size``).

@@ -15,14 +15,19 @@ public struct BackgroundColorView<Content: View>: SingleContentView {
 final class BackgroundColorBehavior: NodeBehavior {
     var style: StyleID = 0
     var color = Color.default
-    override func backgroundForChildren(_ inherited: Color) -> Color { color == .default ? inherited : color }
+    override func inheritedForChildren(_ inherited: Style) -> Style {
+        guard color != .default else { return inherited }
+        var s = inherited
+        s.background = color
+        return s
+    }
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         ContentLayout.size(node, proposal, graph: graph)
     }
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
         ContentLayout.place(node, in: rect, graph: graph)
     }
-    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         canvas.fill(clip, with: .blank(style))
     }
 }

@@ -38,19 +38,20 @@ extension BorderStyle {
     }
 }
 
+/// A view with a one-cell border around it (see ``View/border(_:style:)``).
 public struct BorderView<Content: View>: SingleContentView {
+    /// The characters the border is drawn with.
     public var borderStyle: BorderStyle
-    public var style: StyleID
-    /// The border's colour as a value (wins over ``style`` when set).
-    public var color: Color?
+    /// The border's colours and attributes; where it sets none, the border
+    /// takes what enclosing views pass down (`.foregroundStyle`, a background).
+    public var style: Style
     public var content: Content
 
     static func makeBehavior() -> BorderBehavior { BorderBehavior() }
     func configure(_ b: BorderBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(borderStyle.sanitized, &b.border, node: node)
-        let id = color.map { graph.canvas.styles.id(for: Style(foreground: $0)) } ?? style
         // A colour changes the paint, never the size.
-        graph.setPaint(id, &b.style, node: node)
+        graph.setPaint(graph.canvas.styles.id(for: style), &b.style, node: node)
     }
 }
 
@@ -70,10 +71,10 @@ final class BorderBehavior: NodeBehavior {
                             graph: graph)
     }
 
-    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
         guard f.width >= 2, f.height >= 2 else { return }
-        let style = canvas.styles.id(canvas.sanitized(style: self.style), over: background)
+        let style = canvas.styles.id(style, inheriting: inherited)
         func put(_ scalar: UInt32, _ x: Int, _ y: Int) {
             if x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY {
                 canvas.put(Cell(scalar: scalar, width: 1, style: style), x: x, y: y)
@@ -101,12 +102,16 @@ final class BorderBehavior: NodeBehavior {
 
 extension View {
     /// Draws a border (box-drawing characters) around the view, one cell wide on every side.
-    public func border(_ borderStyle: BorderStyle = .single, style: StyleID = 0) -> BorderView<Self> {
-        BorderView(borderStyle: borderStyle, style: style, color: nil, content: self)
+    ///
+    /// ```swift
+    /// Text("hi").border(.double, style: Style(foreground: .yellow, attributes: .bold))
+    /// ```
+    public func border(_ borderStyle: BorderStyle = .single, style: Style = .plain) -> BorderView<Self> {
+        BorderView(borderStyle: borderStyle, style: style, content: self)
     }
 
     /// Draws a border in `color`: `.border(.rounded, color: .blue)`.
     public func border(_ borderStyle: BorderStyle = .single, color: Color) -> BorderView<Self> {
-        BorderView(borderStyle: borderStyle, style: 0, color: color, content: self)
+        BorderView(borderStyle: borderStyle, style: Style(foreground: color), content: self)
     }
 }

@@ -117,25 +117,19 @@ final class SpacerBehavior: NodeBehavior {
 /// A thin line that separates content: horizontal in a VStack (or alone),
 /// vertical in an HStack.
 public struct Divider: PrimitiveView, Equatable {
-    public var style: StyleID
-    /// The line's colour as a value (wins over ``style`` when set).
-    public var color: Color?
-    public init(style: StyleID = 0) {
-        self.style = style
-        color = nil
-    }
+    /// The line's colours and attributes; where it sets none, the line takes
+    /// what enclosing views pass down (`.foregroundStyle`, a background).
+    public var style: Style
+
+    public init(style: Style = .plain) { self.style = style }
 
     /// A divider in `color`: `Divider(color: .brightBlack)`.
-    public init(color: Color) {
-        style = 0
-        self.color = color
-    }
+    public init(color: Color) { style = Style(foreground: color) }
 
     public static func _makeBehavior() -> NodeBehavior { DividerBehavior() }
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: DividerBehavior.self)
-        let id = view.color.map { graph.canvas.styles.id(for: Style(foreground: $0)) } ?? view.style
-        graph.setPaint(id, &b.style, node: node)
+        graph.setPaint(graph.canvas.styles.id(for: view.style), &b.style, node: node)
     }
 }
 
@@ -151,8 +145,8 @@ final class DividerBehavior: NodeBehavior {
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 
-    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let scalar: UInt32 = vertical ? 0x2502 : 0x2500  // │ ─
-        canvas.fill(clip, with: Cell(scalar: scalar, width: 1, style: canvas.styles.id(style, over: background)))
+        canvas.fill(clip, with: Cell(scalar: scalar, width: 1, style: canvas.styles.id(style, inheriting: inherited)))
     }
 }

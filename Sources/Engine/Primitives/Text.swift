@@ -7,14 +7,28 @@
 /// ```swift
 /// Text("Status: ok").bold().foregroundColor(.green)
 /// Text(longDescription).lineLimit(2).truncationMode(.middle)
+/// Text("Disk ") + Text("92%").bold().foregroundColor(.red) + Text(" full")
 /// ```
+///
+/// Where the text sets no colour or attribute of its own, it takes those of
+/// enclosing `.foregroundStyle`, `.bold()` and similar modifiers.
 public struct Text: PrimitiveView, Equatable {
     public var content: String
+    /// The style of the whole text; in a concatenation, the style each
+    /// piece's own style is drawn over.
     public var style: Style
     public var lineLimit: Int?
     public var truncation: TruncationMode
     public var alignment: TextAlignment
     public var wraps: Bool
+    /// For a concatenation, each piece's style up to its end (a UTF-8
+    /// offset of `content`); `nil` for a text in one style.
+    var runs: [Run]?
+
+    struct Run: Equatable {
+        var end: Int
+        var style: Style
+    }
 
     public init(_ content: String) {
         self.content = content
@@ -23,6 +37,7 @@ public struct Text: PrimitiveView, Equatable {
         truncation = .tail
         alignment = .leading
         wraps = true
+        runs = nil
     }
 
     public init<S: StringProtocol>(_ content: S) { self.init(String(content)) }
@@ -49,6 +64,49 @@ public struct Text: PrimitiveView, Equatable {
             b.alignment = view.alignment
             graph.markNeedsPaint(node)
         }
+        if view.runs != nil || b.runs != nil {
+            let runs = view.runs?.map {
+                TextLayout.StyledRun(end: $0.end, style: graph.canvas.styles.id(for: $0.style.drawn(over: view.style)))
+            }
+            if b.runs != runs {
+                b.runs = runs
+                graph.markNeedsPaint(node)
+            }
+        }
+    }
+
+    /// The pieces of `self` with their styles drawn over its own.
+    private var resolvedRuns: [Run] {
+        guard let runs else { return [Run(end: content.utf8.count, style: style)] }
+        return runs.map { Run(end: $0.end, style: $0.style.drawn(over: style)) }
+    }
+
+    /// One text showing `lhs` then `rhs`, each piece in its own style:
+    /// `Text("a") + Text("b").bold()`. Modifiers on the result apply to the
+    /// whole (under each piece's own); line limit, truncation, alignment and
+    /// wrapping come from `lhs`.
+    public static func + (lhs: Text, rhs: Text) -> Text {
+        var result = lhs
+        let offset = lhs.content.utf8.count
+        result.content = lhs.content + rhs.content
+        result.style = .plain
+        result.runs = lhs.resolvedRuns + rhs.resolvedRuns.map { Run(end: $0.end + offset, style: $0.style) }
+        return result
+    }
+
+    /// Appends `rhs` to `lhs` (see ``+(_:_:)``).
+    public static func += (lhs: inout Text, rhs: Text) { lhs = lhs + rhs }
+}
+
+extension Style {
+    /// `self` where it sets something, `base` where it does not; the
+    /// attributes of both.
+    func drawn(over base: Style) -> Style {
+        var s = self
+        if s.foreground == .default { s.foreground = base.foreground }
+        if s.background == .default { s.background = base.background }
+        s.attributes.formUnion(base.attributes)
+        return s
     }
 }
 
@@ -87,6 +145,8 @@ final class TextBehavior: NodeBehavior {
     var wraps = true
     var alignment = TextAlignment.leading
     var styleID: StyleID = 0
+    /// For a concatenation, the pieces' styles (``Text/runs`` interned).
+    var runs: [TextLayout.StyledRun]?
     /// Layouts by (width, line limit), small and cleared when the content changes.
     var layouts: [(width: Int?, limit: Int?, layout: TextLayout)] = []
 
@@ -107,10 +167,16 @@ final class TextBehavior: NodeBehavior {
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 
-    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
         let l = layout(width: f.width, height: f.height)
-        l.draw(into: canvas, x: f.x, y: f.y, width: f.width, style: canvas.styles.id(styleID, over: background),
+        if let runs {
+            let styled = runs.map { TextLayout.StyledRun(end: $0.end, style: canvas.styles.id($0.style, inheriting: inherited)) }
+            l.draw(into: canvas, source: content, runs: styled, x: f.x, y: f.y, width: f.width, alignment: alignment,
+                   clip: clip)
+            return
+        }
+        l.draw(into: canvas, x: f.x, y: f.y, width: f.width, style: canvas.styles.id(styleID, inheriting: inherited),
                alignment: alignment, clip: clip)
     }
 }
