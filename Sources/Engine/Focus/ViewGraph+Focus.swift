@@ -120,6 +120,8 @@ extension ViewGraph {
             b.isFocused = true
             focusChanged(below: node)
             b.effectiveBinding?.update(true)
+            // The focused view is scrolled into view.
+            requestScroll(ScrollRequest(target: .node(node), anchor: nil))
         }
         if !needsFrame {
             needsFrame = true
@@ -246,6 +248,6 @@ extension ViewGraph {
         for (_, node) in candidates.reversed() {
             if let tap = node.behavior as? TapBehavior, tap.isEnabled, tap.handle(event) { return true }
         }
-        return false
+        return scrollUnderPointer(event)
     }
 }

@@ -58,6 +58,7 @@ extension ViewGraph {
             layoutFromRoot()
         }
         layoutPassRequested = false
+        interaction.scrollRequest = nil
         // Leaves whose size did not change keep their frame; lay them out in it.
         for node in relayoutQueue where node.needsLayout && node.isAttached {
             node.needsLayout = false

@@ -35,6 +35,10 @@ struct InteractionState {
     var geometryObservers: [ObjectIdentifier: ViewNode] = [:]
     /// Nodes with a tap handler.
     var tapTargets: [ObjectIdentifier: ViewNode] = [:]
+    /// Scroll views that keep their own offset (the wheel scrolls them).
+    var scrollViews: [ObjectIdentifier: ViewNode] = [:]
+    /// What the next layout scrolls into view (focus moved, `scrollTo`).
+    var scrollRequest: ScrollRequest?
 }
 
 /// A node behaviour that must hear when its node leaves the tree.

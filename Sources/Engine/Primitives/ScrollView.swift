@@ -1,25 +1,92 @@
-/// A viewport onto content taller than itself, scrolled by `offset` rows.
+/// A viewport onto content taller than itself.
 ///
 /// The content is proposed the viewport's width and an unspecified height
-/// (its ideal), placed `offset` rows up, and clipped to the viewport. Inside,
-/// a ``LazyVStack`` evaluates only the rows that are visible.
+/// (its ideal), placed the scroll offset's rows up, and clipped to the
+/// viewport. Inside, a ``LazyVStack`` evaluates only the rows that are
+/// visible.
+///
+/// Who owns the offset:
+/// - `ScrollView { … }` keeps its own: the mouse wheel over it scrolls it,
+///   a view inside that takes focus is scrolled into view, and a
+///   ``ScrollViewReader``'s ``ScrollViewProxy/scrollTo(_:anchor:)`` moves it.
+/// - `ScrollView(position: $top) { … }` does the same and keeps `top` (the
+///   first visible row) in step both ways: the app may set it too.
+/// - `ScrollView(offset: n) { … }` shows row `n` at the top, whatever the
+///   user does: the app owns it entirely.
+///
+/// The offset stops where the content's end meets the viewport's.
 public struct ScrollView<Content: View>: SingleContentView {
-    public var offset: Int
+    /// The fixed offset (`ScrollView(offset:)`), or `nil` when the scroll view
+    /// keeps its own (optionally mirrored in a binding).
+    public var offset: Int?
+    var position: Binding<Int>?
     public var content: Content
 
-    public init(offset: Int = 0, @ViewBuilder content: () -> Content) {
+    /// A scroll view showing row `offset` of its content at the top.
+    public init(offset: Int, @ViewBuilder content: () -> Content) {
         self.offset = offset
+        position = nil
+        self.content = content()
+    }
+
+    /// A scroll view that keeps its own offset: the wheel, focus and
+    /// ``ScrollViewReader`` move it.
+    public init(@ViewBuilder content: () -> Content) {
+        offset = nil
+        position = nil
+        self.content = content()
+    }
+
+    /// A scroll view whose offset (the first visible row) is `position`,
+    /// written back when the wheel, focus or ``ScrollViewReader`` move it.
+    public init(position: Binding<Int>, @ViewBuilder content: () -> Content) {
+        offset = nil
+        self.position = position
         self.content = content()
     }
 
     static func makeBehavior() -> ScrollBehavior { ScrollBehavior() }
     func configure(_ b: ScrollBehavior, graph: ViewGraph, node: ViewNode) {
-        graph.set(LayoutLength.clampNonNegative(offset), &b.offset, node: node)
+        b.position = position
+        b.isFixed = offset != nil
+        if let offset {
+            graph.set(LayoutLength.clampNonNegative(offset), &b.offset, node: node)
+        } else if let position {
+            graph.set(LayoutLength.clampNonNegative(position.wrappedValue), &b.offset, node: node)
+        }
+        if b.isFixed {
+            graph.interaction.scrollViews[ObjectIdentifier(node)] = nil
+        } else {
+            graph.interaction.scrollViews[ObjectIdentifier(node)] = node
+        }
     }
 }
 
 final class ScrollBehavior: NodeBehavior {
+    /// Rows the wheel scrolls per notch (as a ``List``).
+    static let wheelRows = 3
     var offset = 0
+    /// The app sets the offset (``ScrollView/init(offset:content:)``).
+    var isFixed = false
+    var position: Binding<Int>?
+    /// The content's height and the viewport's, when last placed.
+    var contentHeight = 0
+    var viewportHeight = 0
+
+    /// The largest offset: the content's end at the viewport's.
+    var maxOffset: Int { Swift.max(0, contentHeight - viewportHeight) }
+
+    /// Moves the offset to `target` (clamped); returns whether it moved.
+    @discardableResult
+    func scroll(to target: Int, node: ViewNode, graph: ViewGraph) -> Bool {
+        let clamped = Swift.max(0, Swift.min(target, maxOffset))
+        guard clamped != offset, !isFixed else { return false }
+        offset = clamped
+        if let position, position.wrappedValue != clamped { position.wrappedValue = clamped }
+        graph.markNeedsLayout(node)
+        graph.requestFrame()
+        return true
+    }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         let content = ContentLayout.size(node, ProposedSize(width: proposal.width, height: nil), graph: graph)
@@ -31,13 +98,40 @@ final class ScrollBehavior: NodeBehavior {
         let saved = graph.viewport
         graph.viewport = rect
         defer { graph.viewport = saved }
-        for child in node.layoutChildren {
-            let s = graph.size(of: child, for: ProposedSize(width: rect.width, height: nil))
-            // Scrolling stops at the content's end (and keeps coordinates finite).
-            let offset = Swift.min(self.offset, Swift.max(0, s.height - rect.height))
-            graph.place(child, in: Rect(x: rect.x, y: rect.y - offset, width: Swift.min(s.width, rect.width),
-                                        height: s.height))
+        func placeContent() {
+            var tallest = 0
+            for child in node.layoutChildren {
+                let s = graph.size(of: child, for: ProposedSize(width: rect.width, height: nil))
+                tallest = Swift.max(tallest, s.height)
+                // Scrolling stops at the content's end (and keeps coordinates finite).
+                let offset = Swift.min(self.offset, Swift.max(0, s.height - rect.height))
+                graph.place(child, in: Rect(x: rect.x, y: rect.y - offset, width: Swift.min(s.width, rect.width),
+                                            height: s.height))
+            }
+            contentHeight = tallest
+            viewportHeight = rect.height
         }
+        placeContent()
+        // A view inside asked to be shown (it took focus, or scrollTo named
+        // it): move just enough, or to the anchor asked for, and place again.
+        guard !isFixed, let request = graph.interaction.scrollRequest,
+              let target = graph.scrollTarget(request, below: node) else { return }
+        let visible = Swift.min(self.offset, maxOffset)
+        var wanted = visible
+        switch request.anchor {
+        case .top?: wanted = visible + target.y - rect.y
+        case .bottom?: wanted = visible + target.maxY - rect.maxY
+        case .center?: wanted = visible + target.y + target.height / 2 - (rect.y + rect.height / 2)
+        case nil:
+            if target.maxY > rect.maxY { wanted = visible + target.maxY - rect.maxY }
+            // The top wins over the bottom when the target is taller than the viewport.
+            if target.y < rect.y + (visible - wanted) { wanted = visible + target.y - rect.y }
+        }
+        let clamped = Swift.max(0, Swift.min(wanted, maxOffset))
+        guard clamped != visible else { return }
+        offset = clamped
+        if let position, position.wrappedValue != clamped { position.wrappedValue = clamped }
+        placeContent()
     }
 }
 
@@ -89,12 +183,23 @@ struct LazyRowsHolder: PrimitiveView, Equatable {
 /// Rows that can be evaluated one at a time (``ForEach``).
 protocol LazyRowSource {
     var rowCount: Int { get }
+    /// The index of the row whose id is `id`, if any.
+    func rowIndex(of id: ExplicitID) -> Int?
     /// Reconciles the rows `range` as the children of `holder`, reusing rows by id.
     func reconcileRows(_ range: Range<Int>, holder: ViewNode, graph: ViewGraph)
 }
 
 extension ForEach: LazyRowSource {
     var rowCount: Int { data.count }
+
+    func rowIndex(of key: ExplicitID) -> Int? {
+        var index = 0
+        for element in data {
+            if ExplicitID(id(element)) == key { return index }
+            index += 1
+        }
+        return nil
+    }
 
     func reconcileRows(_ range: Range<Int>, holder: ViewNode, graph: ViewGraph) {
         let start = data.index(data.startIndex, offsetBy: range.lowerBound)
