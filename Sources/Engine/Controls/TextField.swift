@@ -63,6 +63,8 @@ public struct TextField: View {
 /// A text field's editing state, kept at its node (``ControlModel``).
 final class TextFieldModel: ControlModelObject {
     var state = TextEditingState()
+    /// Rows a ``TextEditor`` shows (what PageUp and PageDown move by).
+    var visibleRows = 5
     init() {}
 }
 

@@ -117,6 +117,13 @@ extension ViewGraph {
     ///   tree has few.
     @discardableResult
     public func dispatch(_ event: ViewEvent) -> Bool {
+        // A @FocusState set since the last frame (in `.onAppear`, a task, the
+        // last event) moves focus before this event is routed: a key typed
+        // right after the app asked for focus goes where it asked.
+        if needsFrame && interaction.hasFocusBindings {
+            interaction.focusBindingsChanged = true
+            syncFocusAfterFrame()
+        }
         let handled = route(event)
         // A handler that set a @FocusState moves focus now, not a frame
         // later: keys typed ahead (in the same read) go where the app sent focus.

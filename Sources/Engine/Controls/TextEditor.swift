@@ -1,0 +1,125 @@
+/// A multi-line text editor: the editing of ``TextField`` (grapheme
+/// clusters, wide characters, words, paste as data) over lines — Enter
+/// inserts a line break, Up and Down keep the visual column, Home and End
+/// work on the line, PageUp and PageDown move by the editor's height — and
+/// scrolling both ways that keeps the cursor in view. Lines are not wrapped.
+///
+/// ```swift
+/// TextEditor(text: $notes)
+///     .frame(height: 8)
+///     .border(.rounded)
+/// ```
+///
+/// The editor takes the space it is offered (ideal 40 × 5). Tab and Esc
+/// pass on to its ancestors, so Tab still moves focus.
+public struct TextEditor: View {
+    var text: Binding<String>
+    @ControlModel private var model: TextFieldModel
+
+    public init(text: Binding<String>) { self.text = text }
+
+    public var body: some View {
+        let text = self.text, model = self.model, modelSlot = _model
+        model.state.setText(text.wrappedValue)
+        return TextEditorFace(state: model.state)
+            .focusable()
+            .onFocusedKey { press in
+                // Page keys move by the rows the editor shows.
+                if press.key == .pageUp || press.key == .pageDown, press.phase != .up {
+                    let rows = Swift.max(1, model.visibleRows)
+                    let key = KeyPress(press.key == .pageUp ? .up : .down, modifiers: press.modifiers)
+                    var changed = false
+                    for _ in 0..<rows where model.state.handle(key, multiline: true) == .moved { changed = true }
+                    if changed { modelSlot.invalidate() }
+                    return .handled
+                }
+                switch model.state.handle(press, multiline: true) {
+                case .ignored: return .ignored
+                case .unchanged, .submit: return .handled
+                case .moved:
+                    modelSlot.invalidate()
+                case .edited:
+                    modelSlot.invalidate()
+                    text.wrappedValue = model.state.text
+                }
+                return .handled
+            }
+            .onFocusedPaste { pasted in
+                if model.state.paste(pasted, multiline: true) == .edited {
+                    modelSlot.invalidate()
+                    text.wrappedValue = model.state.text
+                }
+            }
+            .onGeometryChange { size in model.visibleRows = size.height }
+    }
+}
+
+/// What the editor shows: the lines in view, the cursor as a reversed cell
+/// while focused.
+struct TextEditorFace: PrimitiveView {
+    var state: TextEditingState
+
+    static func _makeBehavior() -> NodeBehavior { TextEditorBehavior() }
+
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: TextEditorBehavior.self)
+        let focused = graph.environmentValue(\.isFocused, at: node)
+        let enabled = graph.environmentValue(\.isEnabled, at: node)
+        let theme = graph.environmentValue(\.theme, at: node)
+        if b.state != view.state || b.isFocused != focused || b.isEnabled != enabled || b.theme != theme {
+            b.state = view.state
+            b.isFocused = focused
+            b.isEnabled = enabled
+            b.theme = theme
+            graph.markNeedsPaint(node)
+        }
+        b.graph = graph
+    }
+}
+
+final class TextEditorBehavior: NodeBehavior {
+    var state = TextEditingState()
+    var isFocused = false
+    var isEnabled = true
+    var theme = Theme.standard
+    /// Kept between frames: it moves only when the cursor would leave the view.
+    var scroll = TextEditingState.EditorScroll()
+    weak var graph: ViewGraph?
+    init() { super.init(transparent: false) }
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        func length(_ proposed: Int?, ideal: Int) -> Int {
+            guard let proposed, proposed != .max else { return ideal }
+            return Swift.max(1, proposed)
+        }
+        return Size(width: length(proposal.width, ideal: 40), height: length(proposal.height, ideal: 5))
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
+
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
+        let frame = node.frame
+        guard frame.width > 0, frame.height > 0 else { return }
+        let visible = frame.intersection(clip)
+        let base = canvas.styles.id(for: Style(foreground: isEnabled ? .default : theme.disabled,
+                                               background: inherited.background))
+        canvas.fill(visible, with: .blank(base))
+        let view = state.visibleLines(width: frame.width, height: frame.height, scroll: &scroll)
+        for (row, line) in view.lines.enumerated() {
+            canvas.write(line, x: frame.x, y: frame.y + row, style: base, clip: visible)
+        }
+        let x = frame.x + view.cursorColumn, y = frame.y + view.cursorRow
+        if isFocused && isEnabled {
+            let cursorRect = Rect(x: x, y: y, width: 1, height: 1).intersection(clip)
+            if !cursorRect.isEmpty {
+                var reversed = canvas.styles[canvas[x, y].style]
+                reversed.attributes.insert(.reverse)
+                canvas.restyle(cursorRect, to: canvas.styles.id(for: reversed))
+            }
+            graph?.caret = (x, y)
+        } else if let caret = graph?.caret, caret.x >= frame.x, caret.x < frame.maxX, caret.y >= frame.y,
+                  caret.y < frame.maxY {
+            graph?.caret = nil
+        }
+    }
+}
