@@ -63,14 +63,10 @@ struct TextEditorFace: PrimitiveView {
 
     static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TextEditorBehavior.self)
-        let focused = graph.environmentValue(\.isFocused, at: node)
-        let enabled = graph.environmentValue(\.isEnabled, at: node)
-        let theme = graph.environmentValue(\.theme, at: node)
-        if b.state != view.state || b.isFocused != focused || b.isEnabled != enabled || b.theme != theme {
+        let look = EditorLook(node: node, graph: graph)
+        if b.state != view.state || b.look != look {
             b.state = view.state
-            b.isFocused = focused
-            b.isEnabled = enabled
-            b.theme = theme
+            b.look = look
             graph.markNeedsPaint(node)
         }
         b.graph = graph
@@ -79,9 +75,7 @@ struct TextEditorFace: PrimitiveView {
 
 final class TextEditorBehavior: NodeBehavior {
     var state = TextEditingState()
-    var isFocused = false
-    var isEnabled = true
-    var theme = Theme.standard
+    var look = EditorLook()
     /// Kept between frames: it moves only when the cursor would leave the view.
     var scroll = TextEditingState.EditorScroll()
     weak var graph: ViewGraph?
@@ -101,25 +95,14 @@ final class TextEditorBehavior: NodeBehavior {
         let frame = node.frame
         guard frame.width > 0, frame.height > 0 else { return }
         let visible = frame.intersection(clip)
-        let base = canvas.styles.id(for: Style(foreground: isEnabled ? .default : theme.disabled,
+        let base = canvas.styles.id(for: Style(foreground: look.isEnabled ? .default : look.theme.disabled,
                                                background: inherited.background))
         canvas.fill(visible, with: .blank(base))
         let view = state.visibleLines(width: frame.width, height: frame.height, scroll: &scroll)
         for (row, line) in view.lines.enumerated() {
             canvas.write(line, x: frame.x, y: frame.y + row, style: base, clip: visible)
         }
-        let x = frame.x + view.cursorColumn, y = frame.y + view.cursorRow
-        if isFocused && isEnabled {
-            let cursorRect = Rect(x: x, y: y, width: 1, height: 1).intersection(clip)
-            if !cursorRect.isEmpty {
-                var reversed = canvas.styles[canvas[x, y].style]
-                reversed.attributes.insert(.reverse)
-                canvas.restyle(cursorRect, to: canvas.styles.id(for: reversed))
-            }
-            graph?.caret = (x, y)
-        } else if let caret = graph?.caret, caret.x >= frame.x, caret.x < frame.maxX, caret.y >= frame.y,
-                  caret.y < frame.maxY {
-            graph?.caret = nil
-        }
+        look.paintCaret(x: frame.x + view.cursorColumn, y: frame.y + view.cursorRow, frame: frame, clip: clip,
+                        canvas: canvas, graph: graph)
     }
 }

@@ -90,20 +90,51 @@ struct TextFieldFace: PrimitiveView {
 
     static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TextFieldBehavior.self)
-        let focused = graph.environmentValue(\.isFocused, at: node)
-        let enabled = graph.environmentValue(\.isEnabled, at: node)
-        let theme = graph.environmentValue(\.theme, at: node)
+        let look = EditorLook(node: node, graph: graph)
         if b.state != view.state || b.placeholder != view.placeholder || b.isSecure != view.isSecure
-            || b.isFocused != focused || b.isEnabled != enabled || b.theme != theme {
+            || b.look != look {
             b.state = view.state
             b.placeholder = view.placeholder
             b.isSecure = view.isSecure
-            b.isFocused = focused
-            b.isEnabled = enabled
-            b.theme = theme
+            b.look = look
             graph.markNeedsPaint(node)
         }
         b.graph = graph
+    }
+}
+
+/// What a text field or editor reads from its environment to paint.
+struct EditorLook: Equatable {
+    var isFocused = false
+    var isEnabled = true
+    var theme = Theme.standard
+
+    init() {}
+
+    init(node: ViewNode, graph: ViewGraph) {
+        isFocused = graph.environmentValue(\.isFocused, at: node)
+        isEnabled = graph.environmentValue(\.isEnabled, at: node)
+        theme = graph.environmentValue(\.theme, at: node)
+    }
+
+    /// Shows the insertion point at (`x`, `y`) while focused and enabled:
+    /// the cell there in reverse video, and the terminal's cursor (the
+    /// graph's caret). Otherwise takes the caret away if it was inside `frame`.
+    func paintCaret(x: Int, y: Int, frame: Rect, clip: Rect, canvas: CellBuffer, graph: ViewGraph?) {
+        guard isFocused && isEnabled else {
+            if let caret = graph?.caret, caret.x >= frame.x, caret.x < frame.maxX, caret.y >= frame.y,
+               caret.y < frame.maxY {
+                graph?.caret = nil
+            }
+            return
+        }
+        let cursorRect = Rect(x: x, y: y, width: 1, height: 1).intersection(clip)
+        if !cursorRect.isEmpty {
+            var reversed = canvas.styles[canvas[x, y].style]
+            reversed.attributes.insert(.reverse)
+            canvas.restyle(cursorRect, to: canvas.styles.id(for: reversed))
+        }
+        graph?.caret = (x, y)
     }
 }
 
@@ -111,9 +142,7 @@ final class TextFieldBehavior: NodeBehavior {
     var state = TextEditingState()
     var placeholder = ""
     var isSecure = false
-    var isFocused = false
-    var isEnabled = true
-    var theme = Theme.standard
+    var look = EditorLook()
     /// The field's horizontal scroll (kept between frames: it moves only when the cursor would leave the field).
     var scrollOffset = 0
     weak var graph: ViewGraph?
@@ -130,12 +159,12 @@ final class TextFieldBehavior: NodeBehavior {
         let background = inherited.background
         let frame = node.frame
         guard frame.width > 0, frame.height > 0 else { return }
-        let underline = Style(foreground: isEnabled ? .default : theme.disabled, background: background,
+        let underline = Style(foreground: look.isEnabled ? .default : look.theme.disabled, background: background,
                               attributes: .underline)
         let base = canvas.styles.id(for: underline)
         canvas.fill(frame.intersection(clip), with: .blank(base))
         if state.text.isEmpty && !placeholder.isEmpty {
-            let style = canvas.styles.id(for: Style(foreground: theme.placeholder, background: background,
+            let style = canvas.styles.id(for: Style(foreground: look.theme.placeholder, background: background,
                                                     attributes: .underline))
             canvas.write(placeholder, x: frame.x, y: frame.y, style: style, clip: frame.intersection(clip))
         }
@@ -143,21 +172,8 @@ final class TextFieldBehavior: NodeBehavior {
         if !state.text.isEmpty {
             canvas.write(line.text, x: frame.x, y: frame.y, style: base, clip: frame.intersection(clip))
         }
-        if isFocused && isEnabled {
-            let x = frame.x + min(line.cursorColumn, frame.width - 1)
-            let cursorRect = Rect(x: x, y: frame.y, width: 1, height: 1).intersection(clip)
-            if !cursorRect.isEmpty {
-                // The cell under the cursor in reverse video (and the terminal's cursor there too).
-                let cell = canvas[x, frame.y]
-                var reversed = canvas.styles[cell.style]
-                reversed.attributes.insert(.reverse)
-                let id = canvas.styles.id(for: reversed)
-                canvas.restyle(cursorRect, to: id)
-            }
-            graph?.caret = (x, frame.y)
-        } else if let caret = graph?.caret, caret.y == frame.y, caret.x >= frame.x, caret.x < frame.maxX {
-            graph?.caret = nil
-        }
+        look.paintCaret(x: frame.x + min(line.cursorColumn, frame.width - 1), y: frame.y, frame: frame, clip: clip,
+                        canvas: canvas, graph: graph)
     }
 }
 
