@@ -85,9 +85,17 @@ extension ViewGraph {
     }
 
     /// What the children of `node` inherit, `node` being a transparent
-    /// descendant of `top` whose children inherit `base`.
+    /// descendant of `top` whose children inherit `base`. A loop, not
+    /// recursion: thousands of transparent levels must not exhaust the stack.
     private func passedDown(through node: ViewNode, below top: ViewNode, _ base: Style) -> Style {
-        guard node !== top, let parent = node.parent else { return base }
-        return node.behavior.inheritedForChildren(passedDown(through: parent, below: top, base))
+        transparentChain.removeAll(keepingCapacity: true)
+        var n: ViewNode? = node
+        while let current = n, current !== top {
+            transparentChain.append(current)
+            n = current.parent
+        }
+        var style = base
+        for current in transparentChain.reversed() { style = current.behavior.inheritedForChildren(style) }
+        return style
     }
 }

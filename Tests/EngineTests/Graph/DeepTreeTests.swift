@@ -68,7 +68,34 @@ struct DeepTreeTests {
     }
 }
 
+/// A text inside `depth` transparent levels, each adding an attribute.
+private struct StyledChain: View {
+    var depth: Int
+    var body: some View {
+        if depth == 0 { Text("leaf") } else { StyledChain(depth: depth - 1).bold() }
+    }
+}
+
 extension DeepTreeTests {
+    @Test("a text under 10,000 transparent .bold() levels paints bold, on a thread whose stack has room")
+    func deepInheritedStyle() {
+        final class Seen: @unchecked Sendable { var rows: [String] = []; var bold = false }
+        let seen = Seen()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let host = OffscreenHost(columns: 6, rows: 1)
+            host.render(StyledChain(depth: 10_000))
+            seen.rows = host.textRows
+            seen.bold = host.canvas.styles[host.canvas[1, 0].style].attributes.contains(.bold)
+            done.signal()
+        }
+        thread.stackSize = 1 << 30
+        thread.start()
+        done.wait()
+        #expect(seen.rows == [" leaf "])
+        #expect(seen.bold)
+    }
+
     @Test("on the test's own thread, 10,000 levels render or are cut with a report — never a crash")
     func ownThread() {
         let host = OffscreenHost(columns: 10, rows: 2)
