@@ -141,3 +141,31 @@ struct TableTests {
         #expect(host.graph.liveNodes <= nodes + 4)
     }
 }
+
+@Suite("Table columns from key paths: stored struct properties, computed ones, class rows")
+struct TableKeyPathColumnTests {
+    struct Item: Identifiable {
+        var id: Int
+        var flag: Bool
+        var name: String
+        var shout: String { name.uppercased() }
+    }
+    final class Ref: Identifiable {
+        let id: Int
+        var name: String
+        init(id: Int, name: String) { self.id = id; self.name = name }
+    }
+
+    @Test("each kind of key path reads the right string")
+    func kinds() {
+        let items = [Item(id: 1, flag: true, name: "ab"), Item(id: 2, flag: false, name: "cd")]
+        let host = render(Table(items) {
+            TableColumn("N", value: \.name, width: .fixed(3))
+            TableColumn("S", value: \.shout, width: .fixed(3))
+        }, columns: 7, rows: 3)
+        #expect(host.textRows == ["N   S  ", "ab  AB ", "cd  CD "])
+        let refs = [Ref(id: 1, name: "xy")]
+        let classes = render(Table(refs) { TableColumn("N", value: \.name, width: .fixed(3)) }, columns: 3, rows: 2)
+        #expect(classes.textRows == ["N  ", "xy "])
+    }
+}
