@@ -49,3 +49,8 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The DocC plugin (`swift package generate-documentation`, .ci/docs) only
+// when asked for: a package that depends on this one never resolves it.
+if Context.environment["TUI_DOCC"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
