@@ -10,8 +10,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // Counts heap allocations for tuibench's allocations-per-frame (a small C interposer).
-        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         // libunistring ships no pkg-config file; the module map links it by name.
@@ -20,6 +18,10 @@ let package = Package(
             providers: [.apt(["libunistring-dev"])]
         ),
         .target(name: "Profiler"),
+        // Counts heap allocations for tuibench's allocations per frame: it
+        // defines malloc & co. and forwards to glibc. Only tuibench links it,
+        // so a package that depends on Engine neither resolves nor links it.
+        .target(name: "CAllocationCounter"),
         .target(name: "Engine", dependencies: ["CUnistring", "Profiler"]),
         .executableTarget(
             name: "tuibench",
@@ -27,7 +29,7 @@ let package = Package(
                 "Engine",
                 "Profiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                "CAllocationCounter",
             ]
         ),
         // Example apps: `swift run -c release counter`.
@@ -46,3 +48,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The DocC plugin (`swift package generate-documentation`, .ci/docs) only
+// when asked for: a package that depends on this one never resolves it.
+if Context.environment["TUI_DOCC"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -91,7 +91,7 @@ struct Compare: ParsableCommand {
             print("no regression in deterministic counts (threshold \(Int(threshold * 100))%); wall time is reported, not gated")
         } else {
             print("REGRESSION in deterministic counts:")
-            regressions.forEach { print("  " + $0) }
+            for regression in regressions { print("  " + regression) }
             throw ExitCode(2)
         }
     }

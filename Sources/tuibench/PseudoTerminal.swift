@@ -48,8 +48,8 @@ final class PseudoTerminal {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
             posix_spawn_file_actions_destroy(&actions)
             posix_spawnattr_destroy(&attrs)
         }

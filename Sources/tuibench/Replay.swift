@@ -1,7 +1,6 @@
 import ArgumentParser
 import Engine
 import Foundation
-import MallocInterposerSwift
 
 /// `tuibench replay FILE…`: bytes and encode time per frame transition of
 /// tuiframes recordings.
@@ -178,20 +177,5 @@ struct Replay: ParsableCommand {
             if !found.isEmpty { return found }
         }
         throw ValidationError("no FILE given and no bundled fixtures found (run from the package root)")
-    }
-}
-
-/// Counts heap allocations (malloc, calloc, realloc, aligned allocations)
-/// made between ``start()`` and ``stop()``, through the malloc interposer
-/// linked into tuibench.
-enum AllocationCounter: AllocationProbe {
-    static func start() {
-        MallocInterposerSwift.reset()
-        MallocInterposerSwift.hook()
-    }
-
-    static func stop() -> Int {
-        MallocInterposerSwift.unhook()
-        return MallocInterposerSwift.getStatistics().mallocCount
     }
 }

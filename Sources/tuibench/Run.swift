@@ -1,7 +1,6 @@
 import ArgumentParser
 import Engine
 import Foundation
-import MallocInterposerSwift
 import Profiler
 
 /// `tuibench run [SCENARIO…]`: frame time of synthetic view trees on the
@@ -165,8 +164,7 @@ struct Run: ParsableCommand {
             if i % 100 == 0 { progress.show("\(scenario.name): frame \(i)/\(frames)") }
             if change == .leaf { frame += 1 }
             let reclaiming = scenario.isReclaimFrame(frame)
-            MallocInterposerSwift.reset()
-            MallocInterposerSwift.hook()
+            AllocationCounter.start()
             // The CPU clock is read outside the wall-clock interval (it is a
             // system call, not a vDSO read).
             let cpuStart = threadCPUNanoseconds()
@@ -174,8 +172,7 @@ struct Run: ParsableCommand {
             scenario.render(frame, host)
             let elapsed = monotonicNanoseconds() - start
             cpuTimes.append(threadCPUNanoseconds() - cpuStart)
-            MallocInterposerSwift.unhook()
-            allocations += MallocInterposerSwift.getStatistics().mallocCount
+            allocations += AllocationCounter.stop()
             times.append(elapsed)
             maxFrame = max(maxFrame, elapsed)
             if reclaiming { maxReclaimFrame = max(maxReclaimFrame, elapsed) }

@@ -109,7 +109,7 @@ public final class CellBuffer {
 
     /// Sets every cell of `rect` (clipped to the buffer) to `cell`,
     /// repairing wide graphemes cut at its edges. The cell is sanitised
-    /// (``sanitized(_:)``: controls show as pictures, unknown ids become
+    /// (`sanitized(_:)`: controls show as pictures, unknown ids become
     /// defaults) and must be one column wide: a wide or zero-width one is
     /// drawn as U+FFFD.
     public func fill(_ rect: Rect, with cell: Cell) {

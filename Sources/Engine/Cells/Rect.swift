@@ -45,8 +45,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return o ? .max : r
     }
 
-
-
     /// The smallest rect containing both (an empty rect contributes nothing).
     @inline(__always)
     public func union(_ o: Rect) -> Rect {

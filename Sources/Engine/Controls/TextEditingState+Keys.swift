@@ -2,10 +2,12 @@
 extension TextEditingState {
     /// Applies the key `press` (see ``TextEditingCommand`` for the table).
     ///
-    /// - Parameter multiline: the field is a multi-line editor: Enter
-    ///   inserts a line break, Up/Down move between lines, Home/End and
-    ///   Ctrl-U/Ctrl-K work on the current line. Otherwise Enter is
-    ///   ``Outcome/submit`` and Up/Down are ignored.
+    /// - Parameters:
+    ///   - press: The key, with its modifiers.
+    ///   - multiline: The field is a multi-line editor: Enter inserts a
+    ///     line break, Up/Down move between lines, Home/End and
+    ///     Ctrl-U/Ctrl-K work on the current line. Otherwise Enter is
+    ///     ``Outcome/submit`` and Up/Down are ignored.
     /// - Returns: what happened; ``Outcome/ignored`` for keys that are not
     ///   editing keys, which the view should let bubble.
     public mutating func handle(_ press: KeyPress, multiline: Bool) -> Outcome {

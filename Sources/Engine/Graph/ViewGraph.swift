@@ -294,7 +294,6 @@ public final class ViewGraph {
         }
     }
 
-
     /// Forces layout and paint of everything on the next frame (after a resize).
     public func invalidateLayout() {
         var pending = [root]

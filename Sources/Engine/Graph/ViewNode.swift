@@ -214,7 +214,7 @@ func sameValue<T>(_ a: T, _ b: T, equatable: (any Equatable.Type)? = T.self as? 
 /// How a node measures, places its children and paints itself.
 ///
 /// Primitive views create one behaviour object per node and update it in
-/// place when their value changes; composite views share ``TransparentBehavior``.
+/// place when their value changes; composite views share `TransparentBehavior`.
 public class NodeBehavior {
     /// Contributes its children to the parent's layout instead of being laid out itself.
     /// Stored so the hot path reads a field instead of making a virtual call.

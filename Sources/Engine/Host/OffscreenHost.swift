@@ -5,7 +5,7 @@ import Glibc
 
 /// Runs a view tree without a terminal: for tests and benchmarks.
 ///
-/// Give it a size; each ``render(_:)`` reconciles, lays out and paints the
+/// Give it a size; each ``render(_:keepBytes:)`` reconciles, lays out and paints the
 /// root view into the canvas and encodes the frame with the real writer, so
 /// the bytes a terminal would receive are available too.
 ///

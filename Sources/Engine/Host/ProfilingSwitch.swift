@@ -4,7 +4,7 @@ import Profiler
 ///
 /// Normally true: with no profiler attached, each hook costs one branch on
 /// a `nil` check. Building with `-Xswiftc -DTUIENGINE_NO_PROFILER` compiles
-/// every hook out (``activeProfiler(_:)`` is then constantly `nil` and the
+/// every hook out (`activeProfiler(_:)` is then constantly `nil` and the
 /// optimiser removes the branches), which is how the cost of the hooks
 /// when off is measured: the same `tuibench run` from both builds,
 /// interleaved (`Fixtures/tools/profiler-off-overhead`).

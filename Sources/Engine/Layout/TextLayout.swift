@@ -81,6 +81,7 @@ public struct TextLayout: Equatable, Sendable {
     /// Lays out `text` for a proposed width.
     ///
     /// - Parameters:
+    ///   - text: The text, with "\n" between lines.
     ///   - proposedWidth: Columns available; `nil` asks for the ideal layout,
     ///     where lines break only at "\n". Negative counts as 0.
     ///   - lineLimit: The most lines to keep (`nil`: no limit; 0 or less:

@@ -1,5 +1,5 @@
 /// The diff and the writer of one terminal, as a value: ``FrameEncoder``
-/// holds it and calls ``encode(_:model:columns:rows:)`` once per frame.
+/// holds it and calls `encode(_:model:columns:rows:)` once per frame.
 ///
 /// State: the output buffer, the cursor, the pen, the down-sampled style
 /// cache, scratch for scroll detection. The model of the terminal's cells is

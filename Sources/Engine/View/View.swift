@@ -2,7 +2,7 @@
 ///
 /// Write views the way you would in SwiftUI: a struct with a `body` built by
 /// ``ViewBuilder``. The engine keeps one persistent node per structural
-/// identity; a view whose new value equals its last one (``Equatable`` when
+/// identity; a view whose new value equals its last one (`Equatable` when
 /// it conforms, bitwise for plain data) and whose state did not change is
 /// skipped — no `body`, no layout, no paint.
 ///
