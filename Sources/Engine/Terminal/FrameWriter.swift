@@ -27,6 +27,9 @@ public struct FrameWriter: ~Copyable {
     /// Down-sampled style per ``StyleID``, filled lazily.
     var emitted: [Style] = []
     var needsFullRedraw = false
+    /// The terminal's modes are not known to be ours (``FrameEncoder/invalidate()``):
+    /// the next full redraw resets them first.
+    var needsStateReset = false
     var statistics = Statistics()
     /// The terminal row of the canvas's row 0: 0 on a full screen; in
     /// inline mode, the first row of the region (absolute moves add it).
@@ -101,6 +104,7 @@ public struct FrameWriter: ~Copyable {
         let syncStart = out.count
         if capabilities.synchronizedOutput { out.append(EscapeSequence.beginSynchronizedUpdate) }
         if needsFullRedraw {
+            if needsStateReset { resetTerminalState() }
             clearScreen()
             needsFullRedraw = false
         }
@@ -125,6 +129,19 @@ public struct FrameWriter: ~Copyable {
     }
 
     // MARK: Full redraw
+
+    /// Puts back every mode the writer relies on (charset, insert and
+    /// newline modes, origin mode, autowrap, scroll region) and forgets the
+    /// pen and cursor, so the clear that follows starts from SGR 0 and an
+    /// absolute move. Only on a forced redraw: an incremental frame trusts
+    /// the state the previous one left.
+    private mutating func resetTerminalState() {
+        out.append(EscapeSequence.resetTerminalModes)
+        pen = nil
+        penID = .max
+        cursor = .unknown
+        needsStateReset = false
+    }
 
     private mutating func clearScreen() {
         setPen(.plain)
