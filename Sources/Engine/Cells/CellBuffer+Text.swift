@@ -30,21 +30,29 @@ extension CellBuffer {
             guard end > area.x, cursor < area.maxX else { return }
             let cell: Cell
             var at = cursor
+            var padded = false
             if cursor < area.x || end > area.maxX {
                 // A wide grapheme cut by an edge: show a blank in its visible half.
                 at = Swift.max(cursor, area.x)
                 cell = .blank(style)
             } else if let scalar = cluster.scalar {
                 cell = Cell(scalar: scalar, width: w, style: style)
+            } else if let index = graphemes.internIfRoom(cluster.utf8, isUncertain: cluster.isUncertain) {
+                cell = Cell(cluster: index, width: w, style: style)
             } else {
-                cell = Cell(cluster: graphemes.intern(cluster.utf8, isUncertain: cluster.isUncertain),
-                            width: w, style: style)
+                // The grapheme table is full: U+FFFD, and a blank for a wide one's second column.
+                cell = Cell(scalar: 0xFFFD, width: 1, style: style)
+                padded = w == 2
             }
-            let cw = cell.width
+            let cw = padded ? 2 : cell.width
             let extra = repairEdges(row, y: y, from: at, to: at + cw)
             if !extra.isEmpty { first = Swift.min(first, extra.x); last = Swift.max(last, extra.maxX) }
             row[at] = cell
-            if cw == 2 { row[at + 1] = .continuation(style) }
+            if padded {
+                row[at + 1] = .blank(style)
+            } else if cw == 2 {
+                row[at + 1] = .continuation(style)
+            }
             first = Swift.min(first, at)
             last = Swift.max(last, at + cw)
         }

@@ -129,10 +129,10 @@ final class TextFieldBehavior: NodeBehavior {
         guard frame.width > 0, frame.height > 0 else { return }
         let underline = Style(foreground: isEnabled ? .default : theme.disabled, background: background,
                               attributes: .underline)
-        let base = canvas.styles.id(for: underline)
+        let base = canvas.styles.transientID(for: underline)
         canvas.fill(frame.intersection(clip), with: .blank(base))
         if state.text.isEmpty && !placeholder.isEmpty {
-            let style = canvas.styles.id(for: Style(foreground: theme.placeholder, background: background,
+            let style = canvas.styles.transientID(for: Style(foreground: theme.placeholder, background: background,
                                                     attributes: .underline))
             canvas.write(placeholder, x: frame.x, y: frame.y, style: style, clip: frame.intersection(clip))
         }
@@ -148,7 +148,7 @@ final class TextFieldBehavior: NodeBehavior {
                 let cell = canvas[x, frame.y]
                 var reversed = canvas.styles[cell.style]
                 reversed.attributes.insert(.reverse)
-                let id = canvas.styles.id(for: reversed)
+                let id = canvas.styles.transientID(for: reversed)
                 canvas.restyle(cursorRect, to: id)
             }
             graph?.caret = (x, frame.y)

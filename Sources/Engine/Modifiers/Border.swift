@@ -48,7 +48,7 @@ public struct BorderView<Content: View>: SingleContentView {
     static func makeBehavior() -> BorderBehavior { BorderBehavior() }
     func configure(_ b: BorderBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(borderStyle.sanitized, &b.border, node: node)
-        let id = color.map { graph.canvas.styles.id(for: Style(foreground: $0)) } ?? style
+        let id = color.map { graph.canvas.styles.transientID(for: Style(foreground: $0)) } ?? style
         // A colour changes the paint, never the size.
         graph.setPaint(id, &b.style, node: node)
     }
@@ -57,6 +57,8 @@ public struct BorderView<Content: View>: SingleContentView {
 final class BorderBehavior: NodeBehavior {
     var border = BorderStyle.single
     var style: StyleID = 0
+
+    override func forEachStyleID(_ body: (StyleID) -> Void) { body(style) }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         let inner = ProposedSize(width: proposal.width.map { saturatingSubtract($0, 2) },
@@ -73,7 +75,7 @@ final class BorderBehavior: NodeBehavior {
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
         let f = node.frame
         guard f.width >= 2, f.height >= 2 else { return }
-        let style = canvas.styles.id(canvas.sanitized(style: self.style), over: background)
+        let style = canvas.styles.transientID(canvas.sanitized(style: self.style), over: background)
         func put(_ scalar: UInt32, _ x: Int, _ y: Int) {
             if x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY {
                 canvas.put(Cell(scalar: scalar, width: 1, style: style), x: x, y: y)

@@ -134,7 +134,7 @@ public struct Divider: PrimitiveView, Equatable {
     public static func _makeBehavior() -> NodeBehavior { DividerBehavior() }
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: DividerBehavior.self)
-        let id = view.color.map { graph.canvas.styles.id(for: Style(foreground: $0)) } ?? view.style
+        let id = view.color.map { graph.canvas.styles.transientID(for: Style(foreground: $0)) } ?? view.style
         graph.setPaint(id, &b.style, node: node)
     }
 }
@@ -143,6 +143,8 @@ final class DividerBehavior: NodeBehavior {
     var style: StyleID = 0
     /// Set by the enclosing stack: a divider runs across the stack's axis.
     var vertical = false
+
+    override func forEachStyleID(_ body: (StyleID) -> Void) { body(style) }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         if vertical { return Size(width: 1, height: proposal.height.map { $0 == .max ? 1 : $0 } ?? 1) }
@@ -153,6 +155,6 @@ final class DividerBehavior: NodeBehavior {
 
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
         let scalar: UInt32 = vertical ? 0x2502 : 0x2500  // │ ─
-        canvas.fill(clip, with: Cell(scalar: scalar, width: 1, style: canvas.styles.id(style, over: background)))
+        canvas.fill(clip, with: Cell(scalar: scalar, width: 1, style: canvas.styles.transientID(style, over: background)))
     }
 }

@@ -31,7 +31,7 @@ public struct Text: PrimitiveView, Equatable {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TextBehavior.self)
-        let styleID = graph.canvas.styles.id(for: view.style)
+        let styleID = graph.canvas.styles.transientID(for: view.style)
         if b.content != view.content || b.lineLimit != view.lineLimit || b.truncation != view.truncation
             || b.wraps != view.wraps
         {
@@ -107,10 +107,12 @@ final class TextBehavior: NodeBehavior {
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 
+    override func forEachStyleID(_ body: (StyleID) -> Void) { body(styleID) }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, background: Color) {
         let f = node.frame
         let l = layout(width: f.width, height: f.height)
-        l.draw(into: canvas, x: f.x, y: f.y, width: f.width, style: canvas.styles.id(styleID, over: background),
+        l.draw(into: canvas, x: f.x, y: f.y, width: f.width, style: canvas.styles.transientID(styleID, over: background),
                alignment: alignment, clip: clip)
     }
 }

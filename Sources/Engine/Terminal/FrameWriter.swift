@@ -26,6 +26,9 @@ public struct FrameWriter: ~Copyable {
     var transitions = SGRTransitionCache()
     /// Down-sampled style per ``StyleID``, filled lazily.
     var emitted: [Style] = []
+    /// The style table's ``StyleTable/generation`` the id-keyed caches
+    /// (`emitted`, `transitions`, `penID`) were filled under.
+    var stylesGeneration = 0
     var needsFullRedraw = false
     /// The terminal's modes are not known to be ours (``FrameEncoder/invalidate()``):
     /// the next full redraw resets them first.
@@ -69,6 +72,16 @@ public struct FrameWriter: ~Copyable {
         capabilities = c
     }
 
+    /// The style table was compacted: a freed id may now name another
+    /// style, so what is cached by id goes (the pen's value stays known).
+    @inline(never)
+    mutating func forgetStyleIDs() {
+        emitted.removeAll(keepingCapacity: true)
+        transitions.removeAll()
+        penID = .max
+        stylesGeneration = styles.generation
+    }
+
     @inline(__always)
     func modelRow(_ y: Int) -> UnsafeMutablePointer<Cell> { model + y &* columns }
 
@@ -96,6 +109,7 @@ public struct FrameWriter: ~Copyable {
         self.rows = rows
         out.removeAll()
         statistics = Statistics()
+        if styles.generation != stylesGeneration { forgetStyleIDs() }
         if needsFullRedraw { canvas.damage.add(canvas.bounds) }
         guard !canvas.damage.isEmpty else {
             if let rest = restingCursor, !isCursor(at: rest) { park(at: rest) }
