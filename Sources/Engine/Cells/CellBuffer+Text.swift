@@ -28,7 +28,7 @@ extension CellBuffer {
             defer { cursor += w }
             let end = cursor + w
             guard end > area.x, cursor < area.maxX else { return }
-            let cell: Cell
+            var cell: Cell
             var at = cursor
             var padded = false
             if cursor < area.x || end > area.maxX {
@@ -41,6 +41,11 @@ extension CellBuffer {
                 cell = Cell(cluster: index, width: w, style: style)
             } else {
                 // The grapheme table is full: U+FFFD, and a blank for a wide one's second column.
+                cell = Cell(scalar: 0xFFFD, width: 1, style: style)
+                padded = w == 2
+            }
+            if cluster.isUncertain && !padded && mayWrap(cell, at: at) {
+                // A disputed grapheme whose wider rendering would wrap or scroll.
                 cell = Cell(scalar: 0xFFFD, width: 1, style: style)
                 padded = w == 2
             }
@@ -69,11 +74,30 @@ extension CellBuffer {
         // picture, unknown ids become defaults (``sanitized(_:)``).
         var c = sanitized(cell)
         if c.width == 2 && x + 1 >= columns { c = .blank(c.style) }
+        var padded = false
+        if mayWrap(c, at: x) && isUncertain(c) {
+            // A disputed grapheme whose wider rendering would wrap or scroll.
+            padded = c.width == 2
+            c = Cell(scalar: 0xFFFD, width: 1, style: c.style)
+        }
         let row = mutableRow(y)
-        let extra = repairEdges(row, y: y, from: x, to: x + c.width)
+        let w = padded ? 2 : c.width
+        let extra = repairEdges(row, y: y, from: x, to: x + w)
         row[x] = c
-        if c.width == 2 { row[x + 1] = .continuation(c.style) }
-        damage.add(Rect(x: x, y: y, width: c.width, height: 1).union(extra))
+        if padded {
+            row[x + 1] = .blank(c.style)
+        } else if c.width == 2 {
+            row[x + 1] = .continuation(c.style)
+        }
+        damage.add(Rect(x: x, y: y, width: w, height: 1).union(extra))
+    }
+
+    /// Whether terminals disagree on how wide `cell` is drawn.
+    @inline(__always)
+    func isUncertain(_ cell: Cell) -> Bool {
+        if cell.isCluster { return graphemes.isUncertain(cell.payload) }
+        let v = cell.payload
+        return (cell.width == 2 && GraphemeWidth.isUncertainWide(v)) || GraphemeWidth.isRegionalIndicator(v)
     }
 
     /// The text of cell (`x`, `y`): its grapheme, "" for a continuation.

@@ -14,14 +14,17 @@
 /// draws U+FFFD; ``needsCompaction`` turns true well before, when half the
 /// capacity is used, so an owner that compacts (``OffscreenHost``) reaches
 /// the limit only if the live clusters alone fill it — which the cluster
-/// live clusters of any screen ``CellBuffer`` allows rule out for
-/// clusters of ordinary length.
+/// cap (``GraphemeWidth/maxClusterBytes``) rules out for any screen
+/// ``CellBuffer`` allows.
 public final class GraphemeTable {
     struct Entry {
         var offset: Int32
         var length: Int32
         var hash: UInt32
         var isUncertain: Bool
+        /// ``GraphemeWidth/widestRendering(scalars:)``, clamped to 255; 0
+        /// for a cluster whose width terminals agree on.
+        var widest: UInt8
     }
 
     private(set) var bytes: [UInt8] = []
@@ -94,7 +97,11 @@ public final class GraphemeTable {
         let i = UInt32(entries.count)
         guard i < Cell.maxClusterIndex, utf8.count <= byteCapacity - bytes.count else { return nil }
         internedSinceCompaction += 1
-        entries.append(Entry(offset: Int32(bytes.count), length: Int32(utf8.count), hash: h, isUncertain: isUncertain))
+        let widest = isUncertain
+            ? UInt8(Swift.min(GraphemeWidth.widestRendering(scalars: ClusterScalars(start: utf8.baseAddress!, count: utf8.count)), 255))
+            : 0
+        entries.append(Entry(offset: Int32(bytes.count), length: Int32(utf8.count), hash: h, isUncertain: isUncertain,
+                             widest: widest))
         bytes.append(contentsOf: utf8)
         slots[s] = i + 1
         if entries.count * 2 > slots.count { rehash(capacity: slots.count * 2) }
@@ -134,6 +141,12 @@ public final class GraphemeTable {
     /// Whether terminals disagree on the width of cluster `i`.
     @inline(__always)
     public func isUncertain(_ i: UInt32) -> Bool { entries[Int(i)].isUncertain }
+
+    /// The widest a terminal may draw cluster `i`, for a cell of `width`
+    /// columns: `width` unless terminals disagree on the cluster
+    /// (``GraphemeWidth/widestRendering(scalars:)``).
+    @inline(__always)
+    public func widestRendering(_ i: UInt32, width: Int) -> Int { Swift.max(width, Int(entries[Int(i)].widest)) }
 
     /// The cluster as a `String` (for tests and debugging, not the hot path).
     public func string(_ i: UInt32) -> String {

@@ -204,6 +204,16 @@ public struct FrameWriter: ~Copyable {
             // A wide glyph cut on the terminal leaves a cell marked unknown
             // after `next`; visit it even outside the damage.
             if next < columns && old[next] == .unknown && next >= end { end = next + 1 }
+            // A disputed grapheme may have been drawn wider than its cells
+            // (a skin-tone sequence as two glyphs, a ZWJ sequence as one
+            // per emoji): what it may have covered is rewritten.
+            if next < columns && isUncertain(new[x]) {
+                let spill = Swift.min(columns, x + widestRendering(new[x]))
+                if spill > next {
+                    for i in next..<spill { old[i] = .unknown }
+                    end = Swift.max(end, spill)
+                }
+            }
             x = next
         }
         statistics.cellsCompared += compared
@@ -226,7 +236,14 @@ public struct FrameWriter: ~Copyable {
             moveCursor(toX: x, y: y, canvasRow: new)
         }
         setPen(id: cell.style, style)
-        appendGrapheme(cell)
+        if isUncertain(cell) && x + widestRendering(cell) > columns {
+            // Where a wider rendering would wrap or scroll (the canvas draws
+            // such a grapheme as U+FFFD already; this covers a resize).
+            out.appendScalar(0xFFFD)
+            if cell.width == 2 { out.append(0x20) }
+        } else {
+            appendGrapheme(cell)
+        }
         place(cell, at: x, old: old)
         statistics.cellsWritten += 1
         var next = x + cell.width
@@ -280,6 +297,13 @@ public struct FrameWriter: ~Copyable {
         if cell.isCluster { return graphemes.isUncertain(cell.payload) }
         let v = cell.payload
         return (cell.width == 2 && GraphemeWidth.isUncertainWide(v)) || GraphemeWidth.isRegionalIndicator(v)
+    }
+
+    /// The widest a terminal may draw `cell` (see ``CellBuffer``'s edge rule).
+    @inline(__always)
+    func widestRendering(_ cell: Cell) -> Int {
+        if cell.isCluster { return graphemes.widestRendering(cell.payload, width: cell.width) }
+        return GraphemeWidth.widestRendering(scalar: cell.payload, width: cell.width)
     }
 
     /// Writes a cell's grapheme bytes (not the pen, not the cursor).
