@@ -17,7 +17,8 @@ struct TableCompactionTests {
         var background: Color = .blue
         var body: some View {
             VStack(spacing: 0) {
-                Text("fade \(frame % 10)").foregroundColor(.rgb(UInt8(frame & 255), UInt8((frame >> 8) & 255), 99))
+                Text("fade \(frame % 10)")
+                    .foregroundColor(.rgb(UInt8(frame & 255), UInt8((frame >> 8) & 255), UInt8((frame >> 16) & 255) ^ 99))
                 Divider(color: .rgb(1, 2, 3))
                 Text("steady").foregroundColor(.red).bold().background(background)
                 Text("boxed").border(color: .green)
@@ -131,5 +132,26 @@ struct TableCompactionTests {
         // Compaction keeping nothing gives the room back.
         table.compact(keeping: [])
         #expect(s.withUTF8 { table.internIfRoom($0, isUncertain: false) } == 0)
+    }
+}
+
+/// Not a unit test: the memory of a long fade, with and without compaction,
+/// for reports. `TUI_FADE_FRAMES=300000 swift test --skip-build --filter
+/// FadeMemory` (and `TUI_FADE_COMPACT=0` for the table growing as before).
+@Suite("Fade memory (set TUI_FADE_FRAMES)")
+struct FadeMemory {
+    static let environment = ProcessInfo.processInfo.environment
+
+    @Test(.enabled(if: environment["TUI_FADE_FRAMES"] != nil))
+    func fadeMemory() {
+        let frames = Int(Self.environment["TUI_FADE_FRAMES"] ?? "") ?? 0
+        let compact = Self.environment["TUI_FADE_COMPACT"] != "0"
+        let host = OffscreenHost(columns: 80, rows: 24)
+        if !compact { host.canvas.styles.compactionSlack = .max }
+        for frame in 0..<frames { host.render(TableCompactionTests.Fade(frame: frame), keepBytes: false) }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print("fade \(frames) frames, compaction \(compact ? "on" : "off"): \(host.canvas.styles.count) styles, "
+              + "peak RSS \(usage.ru_maxrss) kB")
     }
 }
