@@ -591,6 +591,11 @@ struct CellBufferTests {
         }
     }
 
+    private func splits(_ cluster: SegmentedCluster) -> Bool {
+        cluster.scalar == nil
+            && GraphemeWidth.widestRenderingSplitsCell(scalars: cluster.text.unicodeScalars.map(\.value), width: cluster.width)
+    }
+
     private func widestRendering(_ cluster: SegmentedCluster) -> Int {
         max(cluster.width, GraphemeWidth.widestRendering(scalars: cluster.text.unicodeScalars.map(\.value)))
     }
@@ -610,8 +615,9 @@ struct CellBufferTests {
                 guard end > area.x && cursor < area.maxX else { continue }
                 if cursor < area.x || end > area.maxX {
                     expected[Swift.max(cursor, area.x)] = (" ", 1)
-                } else if cluster.isUncertain && cursor + widestRendering(cluster) > b.columns {
-                    // A disputed grapheme whose widest rendering would wrap: U+FFFD (and a blank).
+                } else if cluster.isUncertain && (cursor + widestRendering(cluster) > b.columns || splits(cluster)) {
+                    // A disputed grapheme whose widest rendering would wrap, or
+                    // be cut by the next cell: U+FFFD (and a blank).
                     expected[cursor] = ("\u{FFFD}", 1)
                     if cluster.width == 2 { expected[cursor + 1] = (" ", 1) }
                 } else {

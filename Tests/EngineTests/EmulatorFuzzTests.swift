@@ -16,7 +16,8 @@ import Testing
 ///   "escaped" and fails.
 ///
 /// `TUI_FUZZ_SESSIONS` (default 6 of each kind per emulator) scales the run;
-/// the counts are printed (`fuzz …` lines) for reports.
+/// the counts are printed (`fuzz …` lines) for reports. `TUI_FUZZ_DUMP=dir`
+/// writes each unreadable session's chunks there (`emulate.py --frames`).
 @Suite("Emulator fuzz: agreed and disputed graphemes, counted", .serialized)
 struct EmulatorFuzzTests {
     static func scalar(_ v: UInt32) -> String { String(Character(Unicode.Scalar(v)!)) }
@@ -110,6 +111,11 @@ struct EmulatorFuzzTests {
                 // tmux refuses to read back a grid holding half a wide character.
                 counts.unreadableSessions += 1
                 counts.unreadableFrames += frames
+                if let dir = ProcessInfo.processInfo.environment["TUI_FUZZ_DUMP"] {
+                    // The session's chunks, as emulate.py --frames reads them, to reproduce it.
+                    let json = try JSONSerialization.data(withJSONObject: run.chunks.map { Data($0).base64EncodedString() })
+                    try json.write(to: URL(fileURLWithPath: "\(dir)/fuzz-\(backend)-\(mixed ? "mixed" : "agreed")-\(s)-\(columns)x\(rows).json"))
+                }
                 continue
             }
             for (i, screen) in screens.enumerated() {

@@ -234,7 +234,24 @@ struct UndrawableSegmentationTests {
         #expect(b.checkInvariants() == nil)
         b.write("\u{1F1EF}", x: 5, y: 0)  // a lone regional indicator: 2 columns to pyte
         #expect(b.text(x: 5, y: 0) == "\u{FFFD}")
-        b.write("\u{261D}\u{1F3FB}x", x: 0, y: 0)  // away from the edge it stays
-        #expect(b.text(x: 0, y: 0) == "\u{261D}\u{1F3FB}")
+        b.write("\u{1F44D}\u{1F3FD}x", x: 0, y: 0)  // away from the edge it stays
+        #expect(b.text(x: 0, y: 0) == "\u{1F44D}\u{1F3FD}")
+    }
+
+    @Test("a disputed grapheme whose widest rendering would be cut by the next cell is U+FFFD and a blank")
+    func splitRenderingsAreReplaced() {
+        // ☝🏻: 2 columns to us; the hand, then the tone over columns 2 and 3, to pyte and tmux.
+        #expect(GraphemeWidth.widestRenderingSplitsCell(scalars: [0x261D, 0x1F3FB], width: 2))
+        #expect(!GraphemeWidth.widestRenderingSplitsCell(scalars: [0x1F44D, 0x1F3FD], width: 2))
+        #expect(!GraphemeWidth.widestRenderingSplitsCell(scalars: [0x2764, 0xFE0F], width: 2))
+        #expect(!GraphemeWidth.widestRenderingSplitsCell(scalars: [0x1F1EF, 0x1F1F5], width: 2))
+        let b = CellBuffer(columns: 10, rows: 1)
+        b.write("a\u{261D}\u{1F3FB}b", x: 0, y: 0)
+        #expect(b.textRows == ["a\u{FFFD} b      "])
+        var thumbs = "\u{261D}\u{1F3FB}"
+        let i = thumbs.withUTF8 { b.graphemes.intern($0, isUncertain: true) }
+        b.put(Cell(cluster: i, width: 2, style: 0), x: 5, y: 0)
+        #expect(b.text(x: 5, y: 0) == "\u{FFFD}" && b.text(x: 6, y: 0) == " ")
+        #expect(b.checkInvariants() == nil)
     }
 }

@@ -62,6 +62,16 @@ extension CellBuffer {
         x + widestRendering(cell) > columns
     }
 
+    /// Whether `cell`'s widest rendering would put a glyph across its
+    /// right edge (``GraphemeWidth/widestRenderingSplitsCell(scalars:width:)``).
+    func splitsCell(_ cell: Cell) -> Bool {
+        guard cell.isCluster else { return false }
+        return graphemes.withUTF8(cell.payload) { utf8 in
+            GraphemeWidth.widestRenderingSplitsCell(scalars: ClusterScalars(start: utf8.baseAddress!, count: utf8.count),
+                                                    width: cell.width)
+        }
+    }
+
     /// A style id the table holds: `id`, or the default style.
     @inline(__always)
     func sanitized(style id: StyleID) -> StyleID { Int(id) < styles.count ? id : 0 }

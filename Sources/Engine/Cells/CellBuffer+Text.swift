@@ -44,8 +44,14 @@ extension CellBuffer {
                 cell = Cell(scalar: 0xFFFD, width: 1, style: style)
                 padded = w == 2
             }
-            if cluster.isUncertain && !padded && mayWrap(cell, at: at) {
-                // A disputed grapheme whose wider rendering would wrap or scroll.
+            if cluster.isUncertain && !padded
+                && (mayWrap(cell, at: at)
+                    || (cluster.scalar == nil
+                        && GraphemeWidth.widestRenderingSplitsCell(
+                            scalars: ClusterScalars(start: cluster.utf8.baseAddress!, count: cluster.utf8.count), width: w)))
+            {
+                // A disputed grapheme whose wider rendering would wrap or
+                // scroll, or would be cut by the next cell.
                 cell = Cell(scalar: 0xFFFD, width: 1, style: style)
                 padded = w == 2
             }
@@ -75,8 +81,9 @@ extension CellBuffer {
         var c = sanitized(cell)
         if c.width == 2 && x + 1 >= columns { c = .blank(c.style) }
         var padded = false
-        if mayWrap(c, at: x) && isUncertain(c) {
-            // A disputed grapheme whose wider rendering would wrap or scroll.
+        if isUncertain(c) && (mayWrap(c, at: x) || splitsCell(c)) {
+            // A disputed grapheme whose wider rendering would wrap or
+            // scroll, or would be cut by the next cell.
             padded = c.width == 2
             c = Cell(scalar: 0xFFFD, width: 1, style: c.style)
         }

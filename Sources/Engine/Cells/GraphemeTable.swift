@@ -9,7 +9,7 @@
 /// per frame.
 ///
 /// The arena never traps: offsets are `Int32`, so it holds at most
-/// ``byteCapacity`` bytes (and a cell at most 2^29 clusters). Before either
+/// `Int32.max` bytes (and a cell at most 2^29 clusters). Before either
 /// limit ``internIfRoom(_:isUncertain:)`` refuses (`nil`) and the caller
 /// draws U+FFFD; ``needsCompaction`` turns true well before, when half the
 /// capacity is used, so an owner that compacts (``OffscreenHost``) reaches
@@ -81,7 +81,7 @@ public final class GraphemeTable {
 
     /// The index of `utf8`, interning it on first use; `nil` when the table
     /// cannot take it (2^29 clusters, or the arena would pass
-    /// ``byteCapacity``): the caller shows U+FFFD instead.
+    /// its capacity, `Int32.max` bytes): the caller shows U+FFFD instead.
     ///
     /// - Complexity: O(length) expected; no allocation when already interned.
     public func internIfRoom(_ utf8: UnsafeBufferPointer<UInt8>, isUncertain: Bool) -> UInt32? {

@@ -106,6 +106,25 @@ public enum GraphemeWidth {
         }
     }
 
+    /// Whether the widest rendering of a cluster of `width` columns puts a
+    /// glyph across the cell's right edge: a narrow base with a skin tone
+    /// (☝🏻: the hand in one column, the tone in the next two) is 2
+    /// columns to us, 1 + 2 to pyte and tmux 3.3a, so whatever is written
+    /// in the third column cuts the tone's glyph in half (tmux then holds
+    /// half a wide character). Such a cluster is drawn as U+FFFD and a
+    /// blank instead. A rendering no wider than `width` never splits.
+    public static func widestRenderingSplitsCell<S: Sequence>(scalars: S, width: Int) -> Bool
+        where S.Element == UInt32
+    {
+        var edge = 0
+        var aligned = false
+        for v in scalars {
+            edge += isRegionalIndicator(v) || isSkinToneModifier(v) ? 2 : scalarWidth(v)
+            if edge == width { aligned = true }
+        }
+        return edge > width && !aligned
+    }
+
     /// The widest a terminal may draw a one-scalar cell of `width`: a lone
     /// regional indicator is one column to libunistring and tmux, two to pyte.
     @inline(__always)
