@@ -137,6 +137,10 @@ struct EmulatorFuzzTests {
                         }
                     }
                 }
+                if escaped, let dir = ProcessInfo.processInfo.environment["TUI_FUZZ_DUMP"] {
+                    let json = try JSONSerialization.data(withJSONObject: run.chunks.map { Data($0).base64EncodedString() })
+                    try json.write(to: URL(fileURLWithPath: "\(dir)/escaped-\(backend)-\(s)-\(columns)x\(rows).json"))
+                }
                 if mismatched { counts.mismatchedFrames += 1 }
                 if mismatched && !escaped { counts.containedFrames += 1 }
                 if escaped { counts.escapedFrames += 1 }

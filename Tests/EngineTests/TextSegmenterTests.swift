@@ -254,4 +254,17 @@ struct UndrawableSegmentationTests {
         #expect(b.text(x: 5, y: 0) == "\u{FFFD}" && b.text(x: 6, y: 0) == " ")
         #expect(b.checkInvariants() == nil)
     }
+
+    /// Found by the emulator fuzz: a ☝🏻 cut by the right edge became a
+    /// blank, then the substitution rule padded it with a second blank —
+    /// written past the row, into column 0 of the next row, with no damage.
+    @Test("a disputed grapheme cut by an edge is one blank, never a padded substitute")
+    func cutDisputedGraphemeStaysInItsRow() {
+        let b = CellBuffer(columns: 2, rows: 2)
+        b.write("ab", x: 0, y: 1)
+        b.damage.removeAll()
+        b.write("x\u{261D}\u{1F3FB}", x: 0, y: 0)
+        #expect(b.textRows == ["x ", "ab"])
+        #expect(b.damage.bounds.maxY == 1)
+    }
 }

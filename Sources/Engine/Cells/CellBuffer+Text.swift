@@ -31,7 +31,8 @@ extension CellBuffer {
             var cell: Cell
             var at = cursor
             var padded = false
-            if cursor < area.x || end > area.maxX {
+            let isCut = cursor < area.x || end > area.maxX
+            if isCut {
                 // A wide grapheme cut by an edge: show a blank in its visible half.
                 at = Swift.max(cursor, area.x)
                 cell = .blank(style)
@@ -44,7 +45,9 @@ extension CellBuffer {
                 cell = Cell(scalar: 0xFFFD, width: 1, style: style)
                 padded = w == 2
             }
-            if cluster.isUncertain && !padded
+            // (Not for a cut grapheme: its blank takes one column, and a
+            // padded substitute there would write past the clip.)
+            if cluster.isUncertain && !padded && !isCut
                 && (mayWrap(cell, at: at)
                     || (cluster.scalar == nil
                         && GraphemeWidth.widestRenderingSplitsCell(
