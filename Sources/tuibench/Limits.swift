@@ -115,7 +115,7 @@ struct ScenarioParameters {
         case "churn":
             let cells = columns.saturatingMultiplied(by: screenRows)
             return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows + cells / 8)
-        case "unicode":
+        case "unicode", "fade":
             return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows)
         case "state-churn":
             let n = subtree ?? 100_000, p = Swift.max(period ?? 10, 2)

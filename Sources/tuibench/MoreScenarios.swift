@@ -51,6 +51,25 @@ struct UnicodeRow: View, Equatable {
     var body: some View { Text("\(index): \(text) \(text)") }
 }
 
+/// A truecolor fade: the title's colour is a new RGB value every frame (16
+/// million before one repeats), over a steady body; what the style table
+/// must not keep once the colour has moved on.
+struct FadeScreen: View, Equatable {
+    var rows: Int
+    var frame: Int
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            Text("fading title, frame \(frame)")
+                .foregroundColor(.rgb(UInt8(frame & 255), UInt8((frame >> 8) & 255), UInt8((frame >> 16) & 255)))
+            Divider(color: .rgb(90, 90, 90))
+            ForEach(0..<Swift.max(rows - 2, 0)) { r in
+                Text("steady row \(r)").foregroundColor(.palette(UInt8(r % 200 + 16)))
+            }
+        }
+    }
+}
+
 extension Scenarios {
     static func makeMore(_ name: String, period: Int?) -> Scenario? {
         switch name {
@@ -62,6 +81,10 @@ extension Scenarios {
             return Scenario(name: name, parameters: [:], render: { frame, host in
                 host.render(UnicodeScreen(rows: host.canvas.rows, frame: frame), keepBytes: false)
             }, summary: "CJK, emoji ZWJ/VS16/flags, combining marks; one row changes per frame")
+        case "fade":
+            return Scenario(name: name, parameters: [:], render: { frame, host in
+                host.render(FadeScreen(rows: host.canvas.rows, frame: frame), keepBytes: false)
+            }, summary: "a truecolor fade: the title's colour is new every frame (the style table stays bounded)")
         case "resize":
             let p = max(period ?? 10, 1)
             return Scenario(name: name, parameters: ["period": p], render: { frame, host in

@@ -115,7 +115,7 @@ struct ListScreen: View {
 
 enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
-                        "focus-tab", "type-field", "table-select", "table-scroll", "list-select"]
+                        "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.
     static func checkNames(_ given: [String]) throws {

@@ -221,7 +221,9 @@ struct WriterGoldenTests {
         f.canvas.write("hi", x: 0, y: 1)
         f.frame()
         f.encoder.invalidate()
-        #expect(f.frame() == "\\e[H\\e[2J\\nhi")
+        // First the modes another program may have left (charset, IRM, LNM,
+        // DECOM, DECAWM, DECSTBM) and the pen, then clear and repaint.
+        #expect(f.frame() == "\\e(B\\x0f\\e[4l\\e[20l\\e[?6l\\e[?7h\\e[r\\e[m\\e[H\\e[2J\\nhi")
     }
 
     @Test("rows that moved up are scrolled, not rewritten")

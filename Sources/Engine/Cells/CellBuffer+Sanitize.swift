@@ -10,7 +10,8 @@ extension CellBuffer {
     ///   U+FFFD); the width is the scalar's own (a wide scalar claimed as one
     ///   column is two), so the terminal and the buffer agree on it.
     /// - A cluster index the ``GraphemeTable`` does not hold, or a width other
-    ///   than 1 or 2, becomes U+FFFD.
+    ///   than 1 or 2, becomes U+FFFD; so does an undrawable scalar
+    ///   (``GraphemeWidth/isUndrawable(_:)``).
     ///
     /// A continuation (width 0) is returned as it is; callers decide.
     @inline(__always)
@@ -33,13 +34,42 @@ extension CellBuffer {
             return Cell(content: cell.content, style: style)
         }
         let value = cell.payload
-        guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return replacement }
+        guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value), !GraphemeWidth.isUndrawable(value) else {
+            return replacement
+        }
         if let picture = TextSegmenter.replacement(forControl: value) {
             return Cell(scalar: picture, width: 1, style: style)
         }
         let width = GraphemeWidth.scalarWidth(value)
         guard width > 0 else { return replacement }
         return Cell(scalar: value, width: width, style: style)
+    }
+
+    /// The widest a terminal may draw `cell`: its width, unless terminals
+    /// disagree on its grapheme (an emoji modifier sequence is 2 columns to
+    /// us and 4 to tmux 3.3a and pyte; a lone regional indicator 1 or 2).
+    @inline(__always)
+    func widestRendering(_ cell: Cell) -> Int {
+        if cell.isCluster { return graphemes.widestRendering(cell.payload, width: cell.width) }
+        return GraphemeWidth.widestRendering(scalar: cell.payload, width: cell.width)
+    }
+
+    /// Whether a terminal could wrap (or, on the last row, scroll the
+    /// screen) printing `cell` at column `x`: its widest rendering passes
+    /// the right edge. Such a disputed grapheme is drawn as U+FFFD instead.
+    @inline(__always)
+    func mayWrap(_ cell: Cell, at x: Int) -> Bool {
+        x + widestRendering(cell) > columns
+    }
+
+    /// Whether `cell`'s widest rendering would put a glyph across its
+    /// right edge (``GraphemeWidth/widestRenderingSplitsCell(scalars:width:)``).
+    func splitsCell(_ cell: Cell) -> Bool {
+        guard cell.isCluster else { return false }
+        return graphemes.withUTF8(cell.payload) { utf8 in
+            GraphemeWidth.widestRenderingSplitsCell(scalars: ClusterScalars(start: utf8.baseAddress!, count: utf8.count),
+                                                    width: cell.width)
+        }
     }
 
     /// A style id the table holds: `id`, or the default style.

@@ -28,23 +28,45 @@ extension CellBuffer {
             defer { cursor += w }
             let end = cursor + w
             guard end > area.x, cursor < area.maxX else { return }
-            let cell: Cell
+            var cell: Cell
             var at = cursor
-            if cursor < area.x || end > area.maxX {
+            var padded = false
+            let isCut = cursor < area.x || end > area.maxX
+            if isCut {
                 // A wide grapheme cut by an edge: show a blank in its visible half.
                 at = Swift.max(cursor, area.x)
                 cell = .blank(style)
             } else if let scalar = cluster.scalar {
                 cell = Cell(scalar: scalar, width: w, style: style)
+            } else if let index = graphemes.internIfRoom(cluster.utf8, isUncertain: cluster.isUncertain) {
+                cell = Cell(cluster: index, width: w, style: style)
             } else {
-                cell = Cell(cluster: graphemes.intern(cluster.utf8, isUncertain: cluster.isUncertain),
-                            width: w, style: style)
+                // The grapheme table is full: U+FFFD, and a blank for a wide one's second column.
+                cell = Cell(scalar: 0xFFFD, width: 1, style: style)
+                padded = w == 2
             }
-            let cw = cell.width
+            // (Not for a cut grapheme: its blank takes one column, and a
+            // padded substitute there would write past the clip.)
+            if cluster.isUncertain && !padded && !isCut
+                && (mayWrap(cell, at: at)
+                    || (cluster.scalar == nil
+                        && GraphemeWidth.widestRenderingSplitsCell(
+                            scalars: ClusterScalars(start: cluster.utf8.baseAddress!, count: cluster.utf8.count), width: w)))
+            {
+                // A disputed grapheme whose wider rendering would wrap or
+                // scroll, or would be cut by the next cell.
+                cell = Cell(scalar: 0xFFFD, width: 1, style: style)
+                padded = w == 2
+            }
+            let cw = padded ? 2 : cell.width
             let extra = repairEdges(row, y: y, from: at, to: at + cw)
             if !extra.isEmpty { first = Swift.min(first, extra.x); last = Swift.max(last, extra.maxX) }
             row[at] = cell
-            if cw == 2 { row[at + 1] = .continuation(style) }
+            if padded {
+                row[at + 1] = .blank(style)
+            } else if cw == 2 {
+                row[at + 1] = .continuation(style)
+            }
             first = Swift.min(first, at)
             last = Swift.max(last, at + cw)
         }
@@ -61,11 +83,31 @@ extension CellBuffer {
         // picture, unknown ids become defaults (``sanitized(_:)``).
         var c = sanitized(cell)
         if c.width == 2 && x + 1 >= columns { c = .blank(c.style) }
+        var padded = false
+        if isUncertain(c) && (mayWrap(c, at: x) || splitsCell(c)) {
+            // A disputed grapheme whose wider rendering would wrap or
+            // scroll, or would be cut by the next cell.
+            padded = c.width == 2
+            c = Cell(scalar: 0xFFFD, width: 1, style: c.style)
+        }
         let row = mutableRow(y)
-        let extra = repairEdges(row, y: y, from: x, to: x + c.width)
+        let w = padded ? 2 : c.width
+        let extra = repairEdges(row, y: y, from: x, to: x + w)
         row[x] = c
-        if c.width == 2 { row[x + 1] = .continuation(c.style) }
-        damage.add(Rect(x: x, y: y, width: c.width, height: 1).union(extra))
+        if padded {
+            row[x + 1] = .blank(c.style)
+        } else if c.width == 2 {
+            row[x + 1] = .continuation(c.style)
+        }
+        damage.add(Rect(x: x, y: y, width: w, height: 1).union(extra))
+    }
+
+    /// Whether terminals disagree on how wide `cell` is drawn.
+    @inline(__always)
+    func isUncertain(_ cell: Cell) -> Bool {
+        if cell.isCluster { return graphemes.isUncertain(cell.payload) }
+        let v = cell.payload
+        return (cell.width == 2 && GraphemeWidth.isUncertainWide(v)) || GraphemeWidth.isRegionalIndicator(v)
     }
 
     /// The text of cell (`x`, `y`): its grapheme, "" for a continuation.

@@ -152,6 +152,11 @@ public final class CellBuffer {
         base.update(from: other.base, count: columns * rows)
     }
 
+    /// Calls `body` with the style of every cell (for ``StyleTable/compact(keeping:roots:)``).
+    func forEachStyleID(_ body: (StyleID) -> Void) {
+        for i in 0..<(columns * rows) { body(base[i].style) }
+    }
+
     /// Rewrites the cluster index of every cluster cell (for ``GraphemeTable/compact(keeping:)``).
     func rewriteClusters(_ remap: (UInt32) -> UInt32) {
         for i in 0..<(columns * rows) where base[i].isCluster {

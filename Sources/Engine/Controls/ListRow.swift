@@ -25,11 +25,13 @@ class RowBackgroundBehavior: NodeBehavior {
 
     init() { super.init(transparent: false) }
 
+    override func forEachStyleID(_ body: (StyleID) -> Void) { body(style) }
+
     /// A new background repaints the row, and lays out nothing.
     func setBackground(_ color: Color, node: ViewNode, graph: ViewGraph) {
         guard color != background else { return }
         background = color
-        style = graph.canvas.styles.id(for: Style(background: color))
+        style = graph.canvas.styles.transientID(for: Style(background: color))
         graph.markNeedsPaint(node)
     }
 

@@ -92,7 +92,7 @@ final class ProgressBarBehavior: NodeBehavior {
         let r = node.frame.intersection(clip)
         guard r.width > 0, r.height > 0 else { return }
         let text = ProgressBar.text(max(fraction, 0), width: node.frame.width)
-        let style = canvas.styles.id(for: Style(foreground: tint, background: background))
+        let style = canvas.styles.transientID(for: Style(foreground: tint, background: background))
         canvas.write(text, x: node.frame.x, y: node.frame.y, style: style, clip: r)
     }
 }

@@ -95,7 +95,7 @@ final class TextEditorBehavior: NodeBehavior {
         let frame = node.frame
         guard frame.width > 0, frame.height > 0 else { return }
         let visible = frame.intersection(clip)
-        let base = canvas.styles.id(for: Style(foreground: look.isEnabled ? .default : look.theme.disabled,
+        let base = canvas.styles.transientID(for: Style(foreground: look.isEnabled ? .default : look.theme.disabled,
                                                background: inherited.background))
         canvas.fill(visible, with: .blank(base))
         let view = state.visibleLines(width: frame.width, height: frame.height, scroll: &scroll)

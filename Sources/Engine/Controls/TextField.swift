@@ -132,7 +132,7 @@ struct EditorLook: Equatable {
         if !cursorRect.isEmpty {
             var reversed = canvas.styles[canvas[x, y].style]
             reversed.attributes.insert(.reverse)
-            canvas.restyle(cursorRect, to: canvas.styles.id(for: reversed))
+            canvas.restyle(cursorRect, to: canvas.styles.transientID(for: reversed))
         }
         graph?.caret = (x, y)
     }
@@ -161,10 +161,10 @@ final class TextFieldBehavior: NodeBehavior {
         guard frame.width > 0, frame.height > 0 else { return }
         let underline = Style(foreground: look.isEnabled ? .default : look.theme.disabled, background: background,
                               attributes: .underline)
-        let base = canvas.styles.id(for: underline)
+        let base = canvas.styles.transientID(for: underline)
         canvas.fill(frame.intersection(clip), with: .blank(base))
         if state.text.isEmpty && !placeholder.isEmpty {
-            let style = canvas.styles.id(for: Style(foreground: look.theme.placeholder, background: background,
+            let style = canvas.styles.transientID(for: Style(foreground: look.theme.placeholder, background: background,
                                                     attributes: .underline))
             canvas.write(placeholder, x: frame.x, y: frame.y, style: style, clip: frame.intersection(clip))
         }

@@ -254,6 +254,12 @@ public class NodeBehavior {
     /// The clip for children: by default the node's frame.
     func childClip(_ node: ViewNode, _ clip: Rect) -> Rect { clip.intersection(node.frame) }
 
+    /// Reports every ``StyleID`` this behaviour keeps between frames, so
+    /// that style-table compaction keeps them alive
+    /// (``ViewGraph/forEachCachedStyleID(_:)``). A behaviour that caches an
+    /// id must override this.
+    func forEachStyleID(_ body: (StyleID) -> Void) {}
+
     init(transparent: Bool = false) { isTransparent = transparent }
 }
 

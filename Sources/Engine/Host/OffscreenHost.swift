@@ -108,7 +108,22 @@ public final class OffscreenHost {
         let bytes = encoder.encode(canvas)
         lastByteCount = bytes.count
         if keepBytes { lastBytes = Array(bytes) }
-        return bytes.count
+        compactTablesIfNeeded()
+        return lastByteCount
+    }
+
+    /// Between frames, when dead entries dominate: frees styles no cell and
+    /// no view references (ids stay stable, so nothing is rewritten), and
+    /// rebuilds the grapheme arena from the clusters the canvas and the
+    /// writer's model still show (their cells are remapped together, so the
+    /// next diff sees no change). Both are amortised O(1) per interned entry.
+    public func compactTablesIfNeeded() {
+        let styles = canvas.styles
+        if styles.needsCompaction {
+            styles.compact(keeping: [canvas, encoder.screen]) { mark in graph.forEachCachedStyleID(mark) }
+        }
+        let graphemes = canvas.graphemes
+        if graphemes.needsCompaction { graphemes.compact(keeping: [canvas, encoder.screen]) }
     }
 
     /// Changes the terminal size: the next frame lays out and repaints everything.

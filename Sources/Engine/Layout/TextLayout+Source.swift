@@ -78,11 +78,10 @@ extension TextLayout {
             TextSegmenter.forEachCluster(inUTF8: UnsafeBufferPointer(start: base + start, count: end - start)) {
                 cluster in
                 guard !stopped else { return }
-                // A control comes out as its picture, whose bytes are not the
-                // source's; a control is always a cluster of its own, so the
-                // source scalar at the cursor tells the source length.
-                let (value, length) = TextSegmenter.decode(base + cursor)
-                let sourceLength = TextSegmenter.replacement(forControl: value) != nil ? length : cluster.utf8.count
+                // A control comes out as its picture, an undrawable scalar as
+                // U+FFFD, and dropped joiners or marks shorten a cluster: the
+                // segmenter says how many source bytes each cluster stands for.
+                let sourceLength = cluster.sourceByteCount
                 let c = Cluster(start: cursor, end: cursor + sourceLength, width: cluster.width,
                                 isSpace: cluster.scalar == UInt32(Source.space))
                 cursor += sourceLength

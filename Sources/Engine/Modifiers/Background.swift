@@ -5,7 +5,7 @@ public struct BackgroundColorView<Content: View>: SingleContentView {
 
     static func makeBehavior() -> BackgroundColorBehavior { BackgroundColorBehavior() }
     func configure(_ b: BackgroundColorBehavior, graph: ViewGraph, node: ViewNode) {
-        let style = graph.canvas.styles.id(for: Style(background: color))
+        let style = graph.canvas.styles.transientID(for: Style(background: color))
         // A colour changes the paint, never the size.
         graph.setPaint(style, &b.style, node: node)
         b.color = color
@@ -15,6 +15,7 @@ public struct BackgroundColorView<Content: View>: SingleContentView {
 final class BackgroundColorBehavior: NodeBehavior {
     var style: StyleID = 0
     var color = Color.default
+    override func forEachStyleID(_ body: (StyleID) -> Void) { body(style) }
     override func inheritedForChildren(_ inherited: Style) -> Style {
         guard color != .default else { return inherited }
         var s = inherited

@@ -51,13 +51,15 @@ public struct BorderView<Content: View>: SingleContentView {
     func configure(_ b: BorderBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(borderStyle.sanitized, &b.border, node: node)
         // A colour changes the paint, never the size.
-        graph.setPaint(graph.canvas.styles.id(for: style), &b.style, node: node)
+        graph.setPaint(graph.canvas.styles.transientID(for: style), &b.style, node: node)
     }
 }
 
 final class BorderBehavior: NodeBehavior {
     var border = BorderStyle.single
     var style: StyleID = 0
+
+    override func forEachStyleID(_ body: (StyleID) -> Void) { body(style) }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         let inner = ProposedSize(width: proposal.width.map { saturatingSubtract($0, 2) },
@@ -74,7 +76,7 @@ final class BorderBehavior: NodeBehavior {
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
         guard f.width >= 2, f.height >= 2 else { return }
-        let style = canvas.styles.id(style, inheriting: inherited)
+        let style = canvas.styles.transientID(canvas.sanitized(style: style), inheriting: inherited)
         func put(_ scalar: UInt32, _ x: Int, _ y: Int) {
             if x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY {
                 canvas.put(Cell(scalar: scalar, width: 1, style: style), x: x, y: y)

@@ -129,7 +129,7 @@ public struct Divider: PrimitiveView, Equatable {
     public static func _makeBehavior() -> NodeBehavior { DividerBehavior() }
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: DividerBehavior.self)
-        graph.setPaint(graph.canvas.styles.id(for: view.style), &b.style, node: node)
+        graph.setPaint(graph.canvas.styles.transientID(for: view.style), &b.style, node: node)
     }
 }
 
@@ -137,6 +137,8 @@ final class DividerBehavior: NodeBehavior {
     var style: StyleID = 0
     /// Set by the enclosing stack: a divider runs across the stack's axis.
     var vertical = false
+
+    override func forEachStyleID(_ body: (StyleID) -> Void) { body(style) }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         if vertical { return Size(width: 1, height: proposal.height.map { $0 == .max ? 1 : $0 } ?? 1) }
@@ -147,6 +149,6 @@ final class DividerBehavior: NodeBehavior {
 
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let scalar: UInt32 = vertical ? 0x2502 : 0x2500  // │ ─
-        canvas.fill(clip, with: Cell(scalar: scalar, width: 1, style: canvas.styles.id(style, inheriting: inherited)))
+        canvas.fill(clip, with: Cell(scalar: scalar, width: 1, style: canvas.styles.transientID(canvas.sanitized(style: style), inheriting: inherited)))
     }
 }

@@ -46,7 +46,7 @@ public struct Text: PrimitiveView, Equatable {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TextBehavior.self)
-        let styleID = graph.canvas.styles.id(for: view.style)
+        let styleID = graph.canvas.styles.transientID(for: view.style)
         if b.content != view.content || b.lineLimit != view.lineLimit || b.truncation != view.truncation
             || b.wraps != view.wraps
         {
@@ -66,7 +66,7 @@ public struct Text: PrimitiveView, Equatable {
         }
         if view.runs != nil || b.runs != nil {
             let runs = view.runs?.map {
-                TextLayout.StyledRun(end: $0.end, style: graph.canvas.styles.id(for: $0.style.drawn(over: view.style)))
+                TextLayout.StyledRun(end: $0.end, style: graph.canvas.styles.transientID(for: $0.style.drawn(over: view.style)))
             }
             if b.runs != runs {
                 b.runs = runs
@@ -167,16 +167,21 @@ final class TextBehavior: NodeBehavior {
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 
+    override func forEachStyleID(_ body: (StyleID) -> Void) {
+        body(styleID)
+        if let runs { for run in runs { body(run.style) } }
+    }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
         let l = layout(width: f.width, height: f.height)
         if let runs {
-            let styled = runs.map { TextLayout.StyledRun(end: $0.end, style: canvas.styles.id($0.style, inheriting: inherited)) }
+            let styled = runs.map { TextLayout.StyledRun(end: $0.end, style: canvas.styles.transientID($0.style, inheriting: inherited)) }
             l.draw(into: canvas, source: content, runs: styled, x: f.x, y: f.y, width: f.width, alignment: alignment,
                    clip: clip)
             return
         }
-        l.draw(into: canvas, x: f.x, y: f.y, width: f.width, style: canvas.styles.id(styleID, inheriting: inherited),
+        l.draw(into: canvas, x: f.x, y: f.y, width: f.width, style: canvas.styles.transientID(styleID, inheriting: inherited),
                alignment: alignment, clip: clip)
     }
 }

@@ -262,7 +262,10 @@ struct TuiFramesParser {
             if let scalar = cluster.scalar {
                 cells.append(Cell(scalar: scalar, width: cluster.width, style: 0))
             } else {
-                let i = graphemes.intern(cluster.utf8, isUncertain: cluster.isUncertain)
+                guard let i = graphemes.internIfRoom(cluster.utf8, isUncertain: cluster.isUncertain) else {
+                    problem = "too many distinct graphemes: the grapheme table holds \(graphemes.byteCount) bytes"
+                    return
+                }
                 cells.append(Cell(cluster: i, width: cluster.width, style: 0))
             }
             if cluster.width == 2 { cells.append(.continuation(0)) }

@@ -24,6 +24,22 @@ enum EscapeSequence {
     static let eraseLine: StaticString = "\u{1B}[K"
     /// DECSTBM with no parameters: scrolling region back to the whole screen (homes the cursor).
     static let resetScrollRegion: StaticString = "\u{1B}[r"
+    /// What a forced full redraw sends before it clears, to undo modes
+    /// another program may have left set that the writer relies on being
+    /// off (or on). In order:
+    /// - SCS `ESC ( B`: designate US ASCII as G0 (ECMA-35; DEC STD 070), so a
+    ///   DEC Special Graphics G0 (`ESC ( 0`) no longer turns `q` into `─`;
+    /// - SI (LS0, ECMA-48 8.3.119 SHIFT-IN): invoke G0 into GL, undoing an
+    ///   SO that selected a graphics G1;
+    /// - RM 4 (IRM off, ECMA-48 7.2.10): replace mode, so printing overwrites;
+    /// - RM 20 (LNM off): LF moves down only, as the cursor model assumes;
+    /// - DECRST 6 (DECOM off): CUP and VPA count from the screen's top, not
+    ///   a scroll region's;
+    /// - DECSET 7 (DECAWM on): the pending-wrap model after the last column;
+    /// - DECSTBM with no parameters: the scroll region is the whole screen
+    ///   (after DECOM is off, so this homes the cursor to the screen's top).
+    /// The pen is reset separately (SGR 0) by the writer.
+    static let resetTerminalModes: StaticString = "\u{1B}(B\u{0F}\u{1B}[4l\u{1B}[20l\u{1B}[?6l\u{1B}[?7h\u{1B}[r"
     /// DECSET 2026: begin synchronized update (the terminal holds drawing until the end).
     static let beginSynchronizedUpdate: StaticString = "\u{1B}[?2026h"
     /// DECRST 2026: end synchronized update.

@@ -73,7 +73,18 @@ public final class FrameEncoder {
 
     /// Forget what the terminal shows: the next frame clears the screen and
     /// repaints every cell (a forced full redraw).
-    public func invalidate() { writer.needsFullRedraw = true }
+    ///
+    /// The terminal may also have been left in modes that change how the
+    /// writer's bytes land (another program ran, or wrote stray output): so
+    /// the redraw first resets the pen (SGR 0), the G0 charset to ASCII (and
+    /// shifts in G0), insert and newline modes, origin mode, autowrap (on)
+    /// and the scroll region, then clears. In inline mode the same reset is
+    /// sent; none of it moves or erases a cell, and the clear still starts at
+    /// the region's first row.
+    public func invalidate() {
+        writer.needsFullRedraw = true
+        writer.needsStateReset = true
+    }
 
     /// Draw into a region of the screen whose first row is terminal row
     /// `originRow` (0-based), instead of the whole screen: inline mode. A

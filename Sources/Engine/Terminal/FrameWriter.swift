@@ -26,7 +26,13 @@ public struct FrameWriter: ~Copyable {
     var transitions = SGRTransitionCache()
     /// Down-sampled style per ``StyleID``, filled lazily.
     var emitted: [Style] = []
+    /// The style table's ``StyleTable/generation`` the id-keyed caches
+    /// (`emitted`, `transitions`, `penID`) were filled under.
+    var stylesGeneration = 0
     var needsFullRedraw = false
+    /// The terminal's modes are not known to be ours (``FrameEncoder/invalidate()``):
+    /// the next full redraw resets them first.
+    var needsStateReset = false
     var statistics = Statistics()
     /// The terminal row of the canvas's row 0: 0 on a full screen; in
     /// inline mode, the first row of the region (absolute moves add it).
@@ -66,6 +72,16 @@ public struct FrameWriter: ~Copyable {
         capabilities = c
     }
 
+    /// The style table was compacted: a freed id may now name another
+    /// style, so what is cached by id goes (the pen's value stays known).
+    @inline(never)
+    mutating func forgetStyleIDs() {
+        emitted.removeAll(keepingCapacity: true)
+        transitions.removeAll()
+        penID = .max
+        stylesGeneration = styles.generation
+    }
+
     @inline(__always)
     func modelRow(_ y: Int) -> UnsafeMutablePointer<Cell> { model + y &* columns }
 
@@ -93,6 +109,7 @@ public struct FrameWriter: ~Copyable {
         self.rows = rows
         out.removeAll()
         statistics = Statistics()
+        if styles.generation != stylesGeneration { forgetStyleIDs() }
         if needsFullRedraw { canvas.damage.add(canvas.bounds) }
         guard !canvas.damage.isEmpty else {
             if let rest = restingCursor, !isCursor(at: rest) { park(at: rest) }
@@ -101,6 +118,7 @@ public struct FrameWriter: ~Copyable {
         let syncStart = out.count
         if capabilities.synchronizedOutput { out.append(EscapeSequence.beginSynchronizedUpdate) }
         if needsFullRedraw {
+            if needsStateReset { resetTerminalState() }
             clearScreen()
             needsFullRedraw = false
         }
@@ -125,6 +143,19 @@ public struct FrameWriter: ~Copyable {
     }
 
     // MARK: Full redraw
+
+    /// Puts back every mode the writer relies on (charset, insert and
+    /// newline modes, origin mode, autowrap, scroll region) and forgets the
+    /// pen and cursor, so the clear that follows starts from SGR 0 and an
+    /// absolute move. Only on a forced redraw: an incremental frame trusts
+    /// the state the previous one left.
+    private mutating func resetTerminalState() {
+        out.append(EscapeSequence.resetTerminalModes)
+        pen = nil
+        penID = .max
+        cursor = .unknown
+        needsStateReset = false
+    }
 
     private mutating func clearScreen() {
         setPen(.plain)
@@ -173,6 +204,16 @@ public struct FrameWriter: ~Copyable {
             // A wide glyph cut on the terminal leaves a cell marked unknown
             // after `next`; visit it even outside the damage.
             if next < columns && old[next] == .unknown && next >= end { end = next + 1 }
+            // A disputed grapheme may have been drawn wider than its cells
+            // (a skin-tone sequence as two glyphs, a ZWJ sequence as one
+            // per emoji): what it may have covered is rewritten.
+            if next < columns && isUncertain(new[x]) {
+                let spill = Swift.min(columns, x + widestRendering(new[x]))
+                if spill > next {
+                    for i in next..<spill { old[i] = .unknown }
+                    end = Swift.max(end, spill)
+                }
+            }
             x = next
         }
         statistics.cellsCompared += compared
@@ -195,7 +236,14 @@ public struct FrameWriter: ~Copyable {
             moveCursor(toX: x, y: y, canvasRow: new)
         }
         setPen(id: cell.style, style)
-        appendGrapheme(cell)
+        if isUncertain(cell) && x + widestRendering(cell) > columns {
+            // Where a wider rendering would wrap or scroll (the canvas draws
+            // such a grapheme as U+FFFD already; this covers a resize).
+            out.appendScalar(0xFFFD)
+            if cell.width == 2 { out.append(0x20) }
+        } else {
+            appendGrapheme(cell)
+        }
         place(cell, at: x, old: old)
         statistics.cellsWritten += 1
         var next = x + cell.width
@@ -249,6 +297,13 @@ public struct FrameWriter: ~Copyable {
         if cell.isCluster { return graphemes.isUncertain(cell.payload) }
         let v = cell.payload
         return (cell.width == 2 && GraphemeWidth.isUncertainWide(v)) || GraphemeWidth.isRegionalIndicator(v)
+    }
+
+    /// The widest a terminal may draw `cell` (see ``CellBuffer``'s edge rule).
+    @inline(__always)
+    func widestRendering(_ cell: Cell) -> Int {
+        if cell.isCluster { return graphemes.widestRendering(cell.payload, width: cell.width) }
+        return GraphemeWidth.widestRendering(scalar: cell.payload, width: cell.width)
     }
 
     /// Writes a cell's grapheme bytes (not the pen, not the cursor).

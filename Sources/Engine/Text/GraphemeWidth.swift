@@ -40,6 +40,44 @@ public enum GraphemeWidth {
     @inline(__always)
     static func isSkinToneModifier(_ v: UInt32) -> Bool { v >= 0x1F3FB && v <= 0x1F3FF }
 
+    /// The most UTF-8 bytes one cluster keeps: what tmux stores in a cell
+    /// (`UTF8_SIZE`, 21); xterm keeps fewer combining characters still, in
+    /// the same one or two columns. ``TextSegmenter`` cuts longer clusters
+    /// (a base with thousands of marks or joiners) to this.
+    public static let maxClusterBytes = 21
+
+    /// Scalars terminals do not draw as one cell of any agreed width, which
+    /// the engine therefore never writes (``TextSegmenter`` shows U+FFFD):
+    /// - U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR (zero width
+    ///   and joined to the cell before in xterm and pyte, dropped by tmux);
+    /// - noncharacters, U+FDD0–U+FDEF and U+xFFFE/U+xFFFF in every plane
+    ///   (one column in pyte, none in tmux);
+    /// - prepended concatenation marks, U+0600–U+0605, U+06DD, U+070F,
+    ///   U+0890–U+0891, U+08E2, U+110BD, U+110CD: a grapheme cluster joins
+    ///   them to the next character, terminals draw them as a cell of their
+    ///   own, so the rest of the row shifts.
+    @inline(__always)
+    public static func isUndrawable(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x2028, 0x2029, 0xFDD0...0xFDEF: return true
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x110BD, 0x110CD: return true
+        default: return v & 0xFFFE == 0xFFFE && v <= 0x10FFFF
+        }
+    }
+
+    /// The widest a terminal may draw a cluster: every scalar at its own
+    /// width, joining nothing (emoji modifiers and regional indicators at
+    /// 2), as pyte and tmux 3.3a draw skin-tone sequences and pyte flags and
+    /// ZWJ sequences. The writer uses it for disputed clusters: never where
+    /// that rendering would wrap, and the cells it could cover are rewritten.
+    public static func widestRendering<S: Sequence>(scalars: S) -> Int where S.Element == UInt32 {
+        var total = 0
+        for v in scalars {
+            total += isRegionalIndicator(v) || isSkinToneModifier(v) ? 2 : scalarWidth(v)
+        }
+        return total
+    }
+
     /// The width of one scalar on its own, from libunistring; 0...2.
     ///
     /// Printable ASCII never calls into C. Controls report 0 here; text
@@ -66,6 +104,32 @@ public enum GraphemeWidth {
         default:
             return true
         }
+    }
+
+    /// Whether the widest rendering of a cluster of `width` columns puts a
+    /// glyph across the cell's right edge: a narrow base with a skin tone
+    /// (☝🏻: the hand in one column, the tone in the next two) is 2
+    /// columns to us, 1 + 2 to pyte and tmux 3.3a, so whatever is written
+    /// in the third column cuts the tone's glyph in half (tmux then holds
+    /// half a wide character). Such a cluster is drawn as U+FFFD and a
+    /// blank instead. A rendering no wider than `width` never splits.
+    public static func widestRenderingSplitsCell<S: Sequence>(scalars: S, width: Int) -> Bool
+        where S.Element == UInt32
+    {
+        var edge = 0
+        var aligned = false
+        for v in scalars {
+            edge += isRegionalIndicator(v) || isSkinToneModifier(v) ? 2 : scalarWidth(v)
+            if edge == width { aligned = true }
+        }
+        return edge > width && !aligned
+    }
+
+    /// The widest a terminal may draw a one-scalar cell of `width`: a lone
+    /// regional indicator is one column to libunistring and tmux, two to pyte.
+    @inline(__always)
+    public static func widestRendering(scalar v: UInt32, width: Int) -> Int {
+        isRegionalIndicator(v) ? 2 : width
     }
 
     /// Measures a cluster given as its scalar values in order.

@@ -13,6 +13,11 @@ public struct TextCluster {
     public var width: Int
     /// Terminals disagree on this cluster's width.
     public var isUncertain: Bool
+    /// How many bytes of the input this cluster stands for: more than
+    /// `utf8.count` when joiners or marks were dropped, different when a
+    /// control or an undrawable scalar was replaced (see ``TextSegmenter``).
+    /// A cluster that kept nothing (only joiners) has width 0 and no bytes.
+    public var sourceByteCount: Int
 }
 
 /// Splits text into grapheme clusters with libunistring and measures each
@@ -27,6 +32,23 @@ public struct TextCluster {
 /// shown as their Control Pictures (U+2400–U+2421, e.g. ESC as "␛"), C1
 /// controls as U+FFFD, so no escape sequence inside a `Text` reaches the
 /// terminal.
+///
+/// A cluster is also made into something terminals draw as the cells the
+/// engine counts (the policy for graphemes terminals do not draw as one cell):
+/// - a scalar no terminal draws as one agreed cell
+///   (``GraphemeWidth/isUndrawable(_:)``: U+2028, U+2029, noncharacters,
+///   prepended concatenation marks) is shown as U+FFFD, a cell of its own;
+///   what the cluster held around it stays, as its own cluster;
+/// - a ZWJ not followed, in its cluster, by a character that takes a column
+///   is dropped: tmux keeps a dangling joiner and glues the next non-ASCII
+///   character printed anywhere into the cell before the cursor;
+/// - a cluster longer than ``GraphemeWidth/maxClusterBytes`` (a base with
+///   thousands of marks or joiners) is cut to that many bytes, at a ZWJ when
+///   it has one (whole emoji are kept), else after the last scalar that
+///   fits (the marks a terminal would drop anyway).
+/// Disputed clusters (emoji sequences; ``TextCluster/isUncertain``) keep
+/// their bytes: ``CellBuffer`` and the writer keep them away from the right
+/// edge, where a wider rendering would wrap or scroll.
 public enum TextSegmenter {
     /// The picture shown in place of a control scalar, or `nil` when `value`
     /// is not a control.
@@ -96,43 +118,111 @@ public enum TextSegmenter {
             emitScalar(first, p, length, body)
             return
         }
-        // Controls are always clusters of their own except CR LF; split any
-        // cluster holding one so each control is replaced on its own.
+        // Controls are always clusters of their own except CR LF; undrawable
+        // scalars, joiners and overlong clusters are rare: one pass decides
+        // whether the cluster needs repair (see the type's policy).
         var offset = 0
-        var hasControl = false
-        while offset < length {
+        var needsRepair = length > GraphemeWidth.maxClusterBytes
+        while offset < length && !needsRepair {
             let (v, l) = decode(p + offset)
-            if replacement(forControl: v) != nil { hasControl = true; break }
+            if v == GraphemeWidth.zeroWidthJoiner || replacement(forControl: v) != nil || GraphemeWidth.isUndrawable(v) {
+                needsRepair = true
+            }
             offset += l
         }
-        if hasControl {
-            offset = 0
-            while offset < length {
-                let (v, l) = decode(p + offset)
-                emitScalar(v, p + offset, l, body)
-                offset += l
-            }
+        if needsRepair {
+            repairCluster(p, length, body)
             return
         }
         let measure = GraphemeWidth.measure(scalars: ClusterScalars(start: p, count: length))
         body(TextCluster(scalar: nil, utf8: UnsafeBufferPointer(start: p, count: length),
-                         width: measure.width, isUncertain: measure.isUncertain))
+                         width: measure.width, isUncertain: measure.isUncertain, sourceByteCount: length))
+    }
+
+    /// Emits a cluster that holds controls, undrawable scalars, joiners or
+    /// too many bytes, as the type's policy says: pictures and U+FFFD as
+    /// cells of their own, the runs between them cleaned (``emitRun``).
+    @inline(never)
+    private static func repairCluster(_ p: UnsafePointer<UInt8>, _ length: Int, _ body: (TextCluster) -> Void) {
+        var runStart = 0
+        var offset = 0
+        while offset < length {
+            let (v, l) = decode(p + offset)
+            let control = replacement(forControl: v) != nil
+            if control || GraphemeWidth.isUndrawable(v) {
+                emitRun(p + runStart, offset - runStart, body)
+                emitScalar(v, p + offset, l, body)  // its picture, or U+FFFD
+                runStart = offset + l
+            }
+            offset += l
+        }
+        emitRun(p + runStart, length - runStart, body)
+    }
+
+    /// Emits part of a cluster, cut to ``GraphemeWidth/maxClusterBytes``
+    /// (at its last ZWJ within the limit, if any) and without joiners that
+    /// join nothing visible; nothing when no scalar is left.
+    private static func emitRun(_ p: UnsafePointer<UInt8>, _ length: Int, _ body: (TextCluster) -> Void) {
+        guard length > 0 else { return }
+        var keep = length
+        if length > GraphemeWidth.maxClusterBytes {
+            var offset = 0
+            var lastJoiner = 0
+            while offset < length {
+                let (v, l) = decode(p + offset)
+                if offset + l > GraphemeWidth.maxClusterBytes { break }
+                if v == GraphemeWidth.zeroWidthJoiner { lastJoiner = offset }
+                offset += l
+            }
+            keep = lastJoiner > 0 ? lastJoiner : offset
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keep) { tmp in
+            let out = tmp.baseAddress!
+            var n = 0
+            var offset = 0
+            while offset < keep {
+                let (v, l) = decode(p + offset)
+                offset += l
+                if v == GraphemeWidth.zeroWidthJoiner {
+                    // Kept only before a character that takes a column.
+                    guard offset < keep, GraphemeWidth.scalarWidth(decode(p + offset).0) > 0 else { continue }
+                }
+                for k in 0..<l { out[n + k] = p[offset - l + k] }
+                n += l
+            }
+            guard n > 0 else {
+                // Only joiners: nothing to draw, but the bytes are accounted for.
+                body(TextCluster(scalar: nil, utf8: UnsafeBufferPointer(start: out, count: 0), width: 0,
+                                 isUncertain: false, sourceByteCount: length))
+                return
+            }
+            let (first, firstLength) = decode(out)
+            if firstLength == n {
+                emitScalar(first, out, n, sourceLength: length, body)
+                return
+            }
+            let measure = GraphemeWidth.measure(scalars: ClusterScalars(start: out, count: n))
+            body(TextCluster(scalar: nil, utf8: UnsafeBufferPointer(start: out, count: n),
+                             width: measure.width, isUncertain: measure.isUncertain, sourceByteCount: length))
+        }
     }
 
     @inline(__always)
     private static func emitScalar(_ value: UInt32, _ p: UnsafePointer<UInt8>, _ length: Int,
-                                   _ body: (TextCluster) -> Void) {
-        if let picture = replacement(forControl: value) {
+                                   sourceLength: Int? = nil, _ body: (TextCluster) -> Void) {
+        if let picture = replacement(forControl: value)
+            ?? (value >= 0x600 && GraphemeWidth.isUndrawable(value) ? 0xFFFD : nil)
+        {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { tmp in
                 let l = encodeUTF8(picture, into: tmp.baseAddress!)
                 body(TextCluster(scalar: picture, utf8: UnsafeBufferPointer(start: tmp.baseAddress!, count: l),
-                                 width: 1, isUncertain: false))
+                                 width: 1, isUncertain: false, sourceByteCount: length))
             }
             return
         }
         let measure = GraphemeWidth.measure(scalars: CollectionOfOne(value))
         body(TextCluster(scalar: value, utf8: UnsafeBufferPointer(start: p, count: length),
-                         width: measure.width, isUncertain: measure.isUncertain))
+                         width: measure.width, isUncertain: measure.isUncertain, sourceByteCount: sourceLength ?? length))
     }
 
     /// Writes the UTF-8 encoding of `value` to `out`; returns the byte count (1...4).

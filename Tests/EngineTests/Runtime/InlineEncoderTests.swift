@@ -25,6 +25,11 @@ struct InlineEncoderTests {
             switch final {
             case "H": rows.append(params.isEmpty ? 1 : first)
             case "d": rows.append(first)
+            // DECSTBM with no parameters (a forced redraw resets a scroll
+            // region someone else left) scrolls and erases nothing; it homes
+            // the cursor, and the redraw's next move is an absolute one into
+            // the region (fullRedrawErasesFromTheOriginDownOnly).
+            case "r" where params.isEmpty: break
             case "J" where params == "2", "S", "T", "r", "L", "M": forbidden.append("\(params)\(final)")
             default: break
             }
@@ -65,7 +70,8 @@ struct InlineEncoderTests {
         encoder.invalidate()
         canvas.write("hi", x: 0, y: 0)
         let s = String(decoding: Array(encoder.encode(canvas)), as: UTF8.self)
-        #expect(s.hasPrefix("\u{1B}[5H\u{1B}[J"))
+        // The modes reset (no cell moves), the pen, then CUP to the region and ED 0.
+        #expect(s.hasPrefix("\u{1B}(B\u{0F}\u{1B}[4l\u{1B}[20l\u{1B}[?6l\u{1B}[?7h\u{1B}[r\u{1B}[m\u{1B}[5H\u{1B}[J"))
         #expect(!s.contains("\u{1B}[2J"))
     }
 

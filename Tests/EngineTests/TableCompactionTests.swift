@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+@testable import Engine
+
+/// The interning tables stay as large as what is in use, not as large as
+/// everything ever drawn: a truecolor fade makes a new style every frame,
+/// distinct clusters a new arena entry; compaction between frames frees
+/// what no cell and no view references, without changing a cell on screen.
+@Suite("Style and grapheme table compaction", .serialized)
+struct TableCompactionTests {
+    /// A colour fade: the text's colour is new every frame; a divider, a
+    /// border and a background keep ids the view graph caches (the text over
+    /// the background is drawn in a derived style, so its own id lives only
+    /// in its behaviour).
+    struct Fade: View {
+        var frame: Int
+        var background: Color = .blue
+        var body: some View {
+            VStack(spacing: 0) {
+                Text("fade \(frame % 10)")
+                    .foregroundColor(.rgb(UInt8(frame & 255), UInt8((frame >> 8) & 255), UInt8((frame >> 16) & 255) ^ 99))
+                Divider(color: .rgb(1, 2, 3))
+                Text("steady").foregroundColor(.red).bold().background(background)
+                Text("boxed").border(color: .green)
+            }
+        }
+    }
+
+    @Test("a long truecolor fade keeps the style table bounded")
+    func fadeKeepsStylesBounded() {
+        let host = OffscreenHost(columns: 20, rows: 8)
+        host.canvas.styles.compactionSlack = 256
+        for frame in 0..<20_000 { host.render(Fade(frame: frame), keepBytes: false) }
+        // Without compaction: one style per frame (20,000+).
+        #expect(host.canvas.styles.count < 600, "\(host.canvas.styles.count) styles held")
+        #expect(host.canvas.styles.liveCount < 600)
+    }
+
+    @Test("compaction changes no cell: every frame equals a fresh render, styles included")
+    func compactionKeepsRendering() {
+        let host = OffscreenHost(columns: 20, rows: 8)
+        host.canvas.styles.compactionSlack = 8
+        var compactions = 0
+        var generation = host.canvas.styles.generation
+        for frame in 0..<300 {
+            // The background changes now and then: the steady text repaints
+            // from its cached id, which must still mean red bold.
+            let view = Fade(frame: frame, background: frame % 37 < 20 ? .blue : .palette(22))
+            host.render(view, keepBytes: false)
+            if host.canvas.styles.generation != generation {
+                compactions += 1
+                generation = host.canvas.styles.generation
+            }
+            let fresh = OffscreenHost(columns: 20, rows: 8)
+            fresh.render(view, keepBytes: false)
+            #expect(host.textRows == fresh.textRows, "frame \(frame)")
+            #expect(host.styleRows == fresh.styleRows && host.styleLegend == fresh.styleLegend, "frame \(frame)")
+            #expect(host.encoder.screen.textRows == host.canvas.textRows)
+        }
+        #expect(compactions > 10)
+    }
+
+    @Test("pyte: the bytes of a fade across many compactions reproduce the last frame")
+    func compactionKeepsBytesRight() throws {
+        guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
+        let host = OffscreenHost(columns: 20, rows: 8, capabilities: .xterm)
+        host.canvas.styles.compactionSlack = 8
+        var chunks: [[UInt8]] = []
+        var view = Fade(frame: 0)
+        for frame in 0..<200 {
+            view = Fade(frame: frame, background: frame % 37 < 20 ? .blue : .palette(22))
+            host.render(view)
+            chunks.append(host.lastBytes)
+        }
+        let screens = try TerminalEmulator(backend: .pyte).screens(columns: 20, rows: 8, chunks: [chunks.flatMap { $0 }])
+        let want = TerminalEmulator.expected(host.canvas, level: host.encoder.capabilities.colors)
+        if let diff = TerminalEmulator.difference(screens[0], want) { Issue.record("\(diff)") }
+    }
+
+    @Test("ids from the public API are pinned: compaction never frees or reuses them")
+    func publicIDsArePinned() {
+        let table = StyleTable()
+        let canvas = CellBuffer(columns: 4, rows: 1, styles: table)
+        let kept = table.id(for: Style(foreground: .red))
+        let transient = table.transientID(for: Style(foreground: .green))
+        canvas.write("ab", x: 0, y: 0, style: table.transientID(for: Style(foreground: .blue)))
+        table.compact(keeping: [canvas])
+        #expect(table[kept] == Style(foreground: .red))
+        #expect(table.liveCount == 3)  // plain, red, blue: green is freed
+        #expect(table[transient] == .plain)
+        // A freed id is reused; a pinned one is never handed out again.
+        let next = table.transientID(for: Style(foreground: .yellow))
+        #expect(next == transient && next != kept)
+        #expect(table.id(for: Style(foreground: .red)) == kept)
+    }
+
+    @Test("distinct clusters every frame keep the grapheme arena bounded, and the screen right")
+    func clustersKeepArenaBounded() {
+        let host = OffscreenHost(columns: 20, rows: 2)
+        host.canvas.graphemes.compactionSlack = 64
+        let marks: [UInt32] = Array(0x300...0x36F)
+        for frame in 0..<5_000 {
+            let a = Character(Unicode.Scalar(0x61 + UInt32(frame % 26))!)
+            let m1 = Character(Unicode.Scalar(marks[frame % marks.count])!)
+            let m2 = Character(Unicode.Scalar(marks[(frame / marks.count) % marks.count])!)
+            let text = "\(a)\(m1)\(m2) x"
+            host.render(Text(text), keepBytes: false)
+            if frame % 500 == 0 {
+                let fresh = OffscreenHost(columns: 20, rows: 2)
+                fresh.render(Text(text), keepBytes: false)
+                #expect(host.textRows == fresh.textRows)
+                #expect(host.encoder.screen.textRows == host.canvas.textRows)
+            }
+        }
+        #expect(host.canvas.graphemes.count < 200, "\(host.canvas.graphemes.count) clusters held")
+    }
+
+    @Test("a full grapheme arena refuses with U+FFFD instead of trapping")
+    func fullArenaRefuses() {
+        let table = GraphemeTable()
+        table.byteCapacity = 12
+        let canvas = CellBuffer(columns: 20, rows: 1, graphemes: table)
+        canvas.write("e\u{301}o\u{308}u\u{308}a\u{301}👍🏽", x: 0, y: 0)
+        // Four 3-byte clusters fill the 12 bytes; the emoji (8 bytes) does not fit.
+        #expect(table.count == 4)
+        #expect(canvas.text(x: 0, y: 0) == "e\u{301}")
+        #expect(canvas.checkInvariants() == nil)
+        #expect(canvas.text(row: 0).contains("\u{FFFD}"))
+        #expect(table.needsCompaction)
+        var s = "i\u{301}"
+        #expect(s.withUTF8 { table.internIfRoom($0, isUncertain: false) } == nil)
+        // Compaction keeping nothing gives the room back.
+        table.compact(keeping: [])
+        #expect(s.withUTF8 { table.internIfRoom($0, isUncertain: false) } == 0)
+    }
+}
+
+/// Not a unit test: the memory of a long fade, with and without compaction,
+/// for reports. `TUI_FADE_FRAMES=300000 swift test --skip-build --filter
+/// FadeMemory` (and `TUI_FADE_COMPACT=0` for the table growing as before).
+@Suite("Fade memory (set TUI_FADE_FRAMES)")
+struct FadeMemory {
+    static let environment = ProcessInfo.processInfo.environment
+
+    @Test(.enabled(if: environment["TUI_FADE_FRAMES"] != nil))
+    func fadeMemory() {
+        let frames = Int(Self.environment["TUI_FADE_FRAMES"] ?? "") ?? 0
+        let compact = Self.environment["TUI_FADE_COMPACT"] != "0"
+        let host = OffscreenHost(columns: 80, rows: 24)
+        if !compact { host.canvas.styles.compactionSlack = .max }
+        for frame in 0..<frames { host.render(TableCompactionTests.Fade(frame: frame), keepBytes: false) }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        // The test process peaks (about 125 MB) while tests are discovered,
+        // before the fade: the resident size now is what the fade holds.
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let resident = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }.map(String.init) ?? "VmRSS: ?"
+        print("fade \(frames) frames, compaction \(compact ? "on" : "off"): \(host.canvas.styles.count) styles, "
+              + "\(resident.replacingOccurrences(of: "  ", with: "")), peak RSS \(usage.ru_maxrss) kB")
+    }
+}
+
+extension TableCompactionTests {
+    /// A fade through what views pass down: `.foregroundStyle` over plain
+    /// texts and a concatenation, a border and a divider that inherit.
+    struct InheritedFade: View {
+        var frame: Int
+        var body: some View {
+            VStack(spacing: 0) {
+                Text("a") + Text("b").bold()
+                Text("plain").border()
+                Divider()
+            }
+            .foregroundStyle(.rgb(UInt8(frame & 255), UInt8((frame >> 8) & 255), 7))
+            .background(frame % 3 == 0 ? .blue : .default)
+        }
+    }
+
+    @Test("a fade through .foregroundStyle keeps the table bounded and every frame equals a fresh render")
+    func inheritedFade() {
+        let host = OffscreenHost(columns: 12, rows: 6)
+        host.canvas.styles.compactionSlack = 16
+        for frame in 0..<3_000 {
+            let view = InheritedFade(frame: frame)
+            host.render(view, keepBytes: false)
+            if frame % 97 == 0 {
+                let fresh = OffscreenHost(columns: 12, rows: 6)
+                fresh.render(view, keepBytes: false)
+                #expect(host.textRows == fresh.textRows, "frame \(frame)")
+                #expect(host.styleRows == fresh.styleRows && host.styleLegend == fresh.styleLegend, "frame \(frame)")
+            }
+        }
+        #expect(host.canvas.styles.count < 200, "\(host.canvas.styles.count) styles held")
+    }
+}
