@@ -13,6 +13,8 @@ public struct FrameWriter: ~Copyable {
         public var cellsWritten = 0
         /// Rows moved by scrolling instead of being rewritten.
         public var rowsScrolled = 0
+        /// Columns of row content moved sideways by DCH/ICH instead of being rewritten.
+        public var charactersShifted = 0
     }
 
     private(set) var capabilities: TerminalCapabilities
@@ -108,6 +110,21 @@ public struct FrameWriter: ~Copyable {
         let bounds = canvas.damage.bounds
         for y in bounds.y..<bounds.maxY {
             let new = canvas.row(y)
+            if capabilities.insertDeleteCharacter {
+                var lo = Int.max, hi = 0
+                canvas.damage.forEachSpan(inRow: y) { start, end in
+                    lo = min(lo, start)
+                    hi = max(hi, end)
+                }
+                if lo < hi, let p = shiftCharacters(new, y: y, from: lo, to: hi) {
+                    // The row moved from `p` on: diff the damage before it, then the rest whole.
+                    canvas.damage.forEachSpan(inRow: y) { start, end in
+                        if start < p { diffRow(new, y: y, from: start, to: min(end, p)) }
+                    }
+                    diffRow(new, y: y, from: p, to: columns)
+                    continue
+                }
+            }
             canvas.damage.forEachSpan(inRow: y) { start, end in
                 diffRow(new, y: y, from: start, to: end)
             }
@@ -202,8 +219,24 @@ public struct FrameWriter: ~Copyable {
         if capabilities.repeatCharacter && !cell.isCluster && cell.payload >= 0x20 && cell.payload < 0x7F {
             next = repeatCharacter(cell, from: next, new: new, old: old)
         }
-        advanceCursor(to: next, uncertain: isUncertain(cell))
+        if isUncertain(cell) {
+            advanceCursorPastUncertain(cell, from: x, to: next)
+        } else {
+            advanceCursor(to: next, uncertain: false)
+        }
         return next
+    }
+
+    /// After a grapheme terminals may draw at another width: the column is
+    /// unknown, and the row too unless the widest drawing any terminal could
+    /// make (at most one column per UTF-8 byte: no scalar below U+1100 is
+    /// wide, and wide ones take three or four bytes) still ends before the
+    /// last column, so that no terminal wrapped or is about to.
+    @inline(never)
+    mutating func advanceCursorPastUncertain(_ cell: Cell, from x: Int, to next: Int) {
+        advanceCursor(to: next, uncertain: true)
+        let widest = cell.isCluster ? graphemes.byteCount(cell.payload) : 2
+        if x + widest < columns - 1 { cursor.rowKnown = true }
     }
 
     /// REP: repeat the character just printed over the following equal cells,
