@@ -45,10 +45,10 @@ SUITES = {
     # (group, case): a group's cases share the length of the changed path
     # (tree: the path grows one level per size; see docs/instructions.md).
     "scale": [
-        ("tree (path grows with depth)", "tree,depth=5"), ("tree (path grows with depth)", "tree,depth=6"),
-        ("tree (path grows with depth)", "tree,depth=7"), ("tree (path grows with depth)", "tree,depth=8,warmup=10"),
-        ("state-tree (same path)", "state-tree,depth=5"), ("state-tree (same path)", "state-tree,depth=6"),
-        ("state-tree (same path)", "state-tree,depth=7"), ("state-tree (same path)", "state-tree,depth=8,warmup=10"),
+        ("tree (path grows with depth)", "tree,depth=4"), ("tree (path grows with depth)", "tree,depth=5"),
+        ("tree (path grows with depth)", "tree,depth=6"), ("tree (path grows with depth)", "tree,depth=7"),
+        ("state-tree (same path)", "state-tree,depth=4"), ("state-tree (same path)", "state-tree,depth=5"),
+        ("state-tree (same path)", "state-tree,depth=6"), ("state-tree (same path)", "state-tree,depth=7"),
         ("one cell (screen size)", "one-cell,size=80x24"), ("one cell (screen size)", "one-cell,size=200x60"),
         ("one cell (screen size)", "one-cell,size=400x120"),
         ("list (rows)", "list,rows=1000"), ("list (rows)", "list,rows=100000"),
