@@ -5,8 +5,8 @@
 ///
 /// For a row whose changed columns span at least ``minShiftSpan``, every
 /// shift of 1…``maxCharacterShift`` columns either way is probed at the first
-/// changed column `p` (two cells must line up: the one at `p` and the last
-/// changed one); for each that passes, the bytes left to write after the
+/// changed column `p` (three cells must line up: the one at `p`, the last
+/// changed one and the one midway); for each that passes, the bytes left to write after the
 /// shift are estimated and compared with the bytes of writing the row as it
 /// is. The shift is made only when it is cheaper, on a row whose cells from
 /// `p` on are all known and of certain width (the terminal moves its own
@@ -86,15 +86,18 @@ extension FrameWriter {
         }
         var blankTail = columns
         while blankTail > p && new[blankTail - 1] == .blank() { blankTail -= 1 }
-        // Probe each shift on two cells before estimating any.
+        // Probe each shift on three cells before estimating any.
         var best = (shift: 0, cost: 0)
         var plain = -1
+        let middle = (p + last) / 2
         for k in 1...FrameWriter.maxCharacterShift where p + k < columns {
             for direction in 0..<2 {
                 let shift = direction == 0 ? k : -k
                 let lines = shift > 0
                     ? new[p] == old[p + k] && new[last] == shifted(old, last, from: p, by: shift)
+                        && new[middle] == shifted(old, middle, from: p, by: shift)
                     : last - k >= p && new[p + k] == old[p] && new[last] == old[last - k]
+                        && (middle < p + k || new[middle] == old[middle - k])
                 guard lines else { continue }
                 if plain < 0 { plain = rewriteEstimate(new, old, from: p, blankTail: blankTail, shift: 0, limit: .max) }
                 let limit = best.shift == 0 ? plain : best.cost

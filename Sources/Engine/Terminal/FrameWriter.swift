@@ -110,20 +110,12 @@ public struct FrameWriter: ~Copyable {
         let bounds = canvas.damage.bounds
         for y in bounds.y..<bounds.maxY {
             let new = canvas.row(y)
-            if capabilities.insertDeleteCharacter {
-                var lo = Int.max, hi = 0
-                canvas.damage.forEachSpan(inRow: y) { start, end in
-                    lo = min(lo, start)
-                    hi = max(hi, end)
-                }
-                if lo < hi, let p = shiftCharacters(new, y: y, from: lo, to: hi) {
-                    // The row moved from `p` on: diff the damage before it, then the rest whole.
-                    canvas.damage.forEachSpan(inRow: y) { start, end in
-                        if start < p { diffRow(new, y: y, from: start, to: min(end, p)) }
-                    }
-                    diffRow(new, y: y, from: p, to: columns)
-                    continue
-                }
+            // A shift needs a row changed over `minShiftSpan` columns: frames
+            // of small changes never look.
+            if capabilities.insertDeleteCharacter && bounds.width >= FrameWriter.minShiftSpan
+                && shiftAndDiffRow(canvas, new, y: y)
+            {
+                continue
             }
             canvas.damage.forEachSpan(inRow: y) { start, end in
                 diffRow(new, y: y, from: start, to: end)
@@ -175,6 +167,8 @@ public struct FrameWriter: ~Copyable {
     // MARK: Diff
 
     /// Writes the cells of row `y` in `from..<to` that differ from the model.
+    /// Inlined: the per-cell loop of every frame.
+    @inline(__always)
     private mutating func diffRow(_ new: UnsafeBufferPointer<Cell>, y: Int, from: Int, to: Int) {
         let old = modelRow(y)
         var x = from
@@ -196,7 +190,9 @@ public struct FrameWriter: ~Copyable {
     }
 
     /// Writes the changed cell at `x` (choosing erase, repeat or print) and
-    /// returns the first column after what was written.
+    /// returns the first column after what was written. Inlined into the
+    /// diff's loop: called once per changed cell.
+    @inline(__always)
     private mutating func emit(at x: Int, y: Int, new: UnsafeBufferPointer<Cell>, old: UnsafeMutablePointer<Cell>)
         -> Int
     {
@@ -225,6 +221,27 @@ public struct FrameWriter: ~Copyable {
             advanceCursor(to: next, uncertain: false)
         }
         return next
+    }
+
+    /// Shifts row `y` sideways with DCH/ICH if that pays, and then diffs it
+    /// (the damage before the shift, the rest of the row whole); false when
+    /// it did nothing. Out of line: the per-cell diff inlined into
+    /// ``encode(_:model:columns:rows:)`` must stay small.
+    @inline(never)
+    private mutating func shiftAndDiffRow(_ canvas: CellBuffer, _ new: UnsafeBufferPointer<Cell>, y: Int) -> Bool {
+        var lo = Int.max, hi = 0
+        canvas.damage.forEachSpan(inRow: y) { start, end in
+            lo = min(lo, start)
+            hi = max(hi, end)
+        }
+        guard hi - lo >= FrameWriter.minShiftSpan, let p = shiftCharacters(new, y: y, from: lo, to: hi) else {
+            return false
+        }
+        canvas.damage.forEachSpan(inRow: y) { start, end in
+            if start < p { diffRow(new, y: y, from: start, to: min(end, p)) }
+        }
+        diffRow(new, y: y, from: p, to: columns)
+        return true
     }
 
     /// After a grapheme terminals may draw at another width: the column is
