@@ -35,8 +35,9 @@ public enum Discriminator: Hashable, Sendable {
         case .branch(let a):
             if case .branch(let b) = other { return a == b }
             return false
-        case .explicit:
-            return self == other
+        case .explicit(let a):
+            if case .explicit(let b) = other { return a.matches(b) }
+            return false
         }
     }
 }
@@ -65,6 +66,18 @@ public struct ExplicitID: Hashable, @unchecked Sendable, CustomStringConvertible
         } else {
             storage = .other(AnyHashable(value))
         }
+    }
+
+    /// `==` that compares integer ids (ranges, indices, database keys) as
+    /// integers, without copying the storage enum (its string and box cases
+    /// make the derived `==` copy both operands through value witnesses).
+    @inline(__always)
+    func matches(_ other: ExplicitID) -> Bool {
+        if case .int(let a) = storage {
+            if case .int(let b) = other.storage { return a == b }
+            return false
+        }
+        return self == other
     }
 
     public var description: String {
