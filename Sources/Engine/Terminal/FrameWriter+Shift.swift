@@ -72,13 +72,20 @@ extension FrameWriter {
     }
 
     /// Moves row `y`'s cells sideways with DCH or ICH when that is cheaper
-    /// than rewriting them; `lo..<hi` covers the row's damage. Returns the
-    /// column from which the row must now be diffed to its end, or nil when
-    /// nothing was done.
+    /// than rewriting them; `lo..<hi` is the damage span being diffed.
+    /// Returns the column from which the row must now be diffed to its end,
+    /// or nil when nothing was done. Out of line: the diff calls it at most
+    /// once per span.
+    @inline(never)
     mutating func shiftCharacters(_ new: UnsafeBufferPointer<Cell>, y: Int, from lo: Int, to hi: Int) -> Int? {
         let old = modelRow(y)
         var p = lo
         while p < hi && new[p] == old[p] { p += 1 }
+        // Content that moved changes the cells after `p` too: two of the next three must differ.
+        guard p + 3 < hi else { return nil }
+        var differing = 0
+        for x in (p + 1)...(p + 3) where new[x] != old[x] { differing += 1 }
+        guard differing >= 2 else { return nil }
         var last = hi - 1
         while last > p && new[last] == old[last] { last -= 1 }
         guard last - p + 1 >= FrameWriter.minShiftSpan, !old[p].isContinuation, !new[p].isContinuation else {

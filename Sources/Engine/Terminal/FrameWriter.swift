@@ -110,13 +110,6 @@ public struct FrameWriter: ~Copyable {
         let bounds = canvas.damage.bounds
         for y in bounds.y..<bounds.maxY {
             let new = canvas.row(y)
-            // A shift needs a row changed over `minShiftSpan` columns: frames
-            // of small changes never look.
-            if capabilities.insertDeleteCharacter && bounds.width >= FrameWriter.minShiftSpan
-                && shiftAndDiffRow(canvas, new, y: y)
-            {
-                continue
-            }
             canvas.damage.forEachSpan(inRow: y) { start, end in
                 diffRow(new, y: y, from: start, to: end)
             }
@@ -174,9 +167,20 @@ public struct FrameWriter: ~Copyable {
         var x = from
         var end = to
         var compared = 0
+        // A sideways shift (DCH/ICH) is tried once per span, at its first
+        // change, when the span is wide enough for one to pay.
+        var mayShift = capabilities.insertDeleteCharacter && to - from >= FrameWriter.minShiftSpan
         while x < end {
             compared += 1
             if new[x] == old[x] { x += 1; continue }
+            if mayShift {
+                mayShift = false
+                if end - x >= FrameWriter.minShiftSpan && shiftCharacters(new, y: y, from: x, to: end) != nil {
+                    // The row moved from `x` on: compare it again, to its end.
+                    end = columns
+                    continue
+                }
+            }
             // Start at a lead cell both in the canvas and on the terminal:
             // printing over the right half of a wide glyph breaks its left half.
             if x > 0 && (new[x].isContinuation || old[x].isContinuation) { x -= 1 }
@@ -221,27 +225,6 @@ public struct FrameWriter: ~Copyable {
             advanceCursor(to: next, uncertain: false)
         }
         return next
-    }
-
-    /// Shifts row `y` sideways with DCH/ICH if that pays, and then diffs it
-    /// (the damage before the shift, the rest of the row whole); false when
-    /// it did nothing. Out of line: the per-cell diff inlined into
-    /// ``encode(_:model:columns:rows:)`` must stay small.
-    @inline(never)
-    private mutating func shiftAndDiffRow(_ canvas: CellBuffer, _ new: UnsafeBufferPointer<Cell>, y: Int) -> Bool {
-        var lo = Int.max, hi = 0
-        canvas.damage.forEachSpan(inRow: y) { start, end in
-            lo = min(lo, start)
-            hi = max(hi, end)
-        }
-        guard hi - lo >= FrameWriter.minShiftSpan, let p = shiftCharacters(new, y: y, from: lo, to: hi) else {
-            return false
-        }
-        canvas.damage.forEachSpan(inRow: y) { start, end in
-            if start < p { diffRow(new, y: y, from: start, to: min(end, p)) }
-        }
-        diffRow(new, y: y, from: p, to: columns)
-        return true
     }
 
     /// After a grapheme terminals may draw at another width: the column is
