@@ -219,22 +219,19 @@ public struct FrameWriter: ~Copyable {
         if capabilities.repeatCharacter && !cell.isCluster && cell.payload >= 0x20 && cell.payload < 0x7F {
             next = repeatCharacter(cell, from: next, new: new, old: old)
         }
-        if isUncertain(cell) {
-            advanceCursorPastUncertain(cell, from: x, to: next)
-        } else {
-            advanceCursor(to: next, uncertain: false)
-        }
+        let uncertain = isUncertain(cell)
+        advanceCursor(to: next, uncertain: uncertain)
+        if uncertain { keepRowIfCertain(after: cell, from: x) }
         return next
     }
 
-    /// After a grapheme terminals may draw at another width: the column is
-    /// unknown, and the row too unless the widest drawing any terminal could
-    /// make (at most one column per UTF-8 byte: no scalar below U+1100 is
-    /// wide, and wide ones take three or four bytes) still ends before the
-    /// last column, so that no terminal wrapped or is about to.
+    /// After a grapheme terminals may draw at another width (the column is
+    /// now unknown): the row stays known unless the widest drawing any
+    /// terminal could make (at most one column per UTF-8 byte: no scalar
+    /// below U+1100 is wide, and wide ones take three or four bytes) could
+    /// reach the last column, where a terminal would wrap or be about to.
     @inline(never)
-    mutating func advanceCursorPastUncertain(_ cell: Cell, from x: Int, to next: Int) {
-        advanceCursor(to: next, uncertain: true)
+    mutating func keepRowIfCertain(after cell: Cell, from x: Int) {
         let widest = cell.isCluster ? graphemes.byteCount(cell.payload) : 2
         if x + widest < columns - 1 { cursor.rowKnown = true }
     }
