@@ -490,6 +490,161 @@ def gen_hscroll(name):
     return fw
 
 
+CODE_WORDS = ("let var func return if else for in while guard switch case struct class enum self true false nil "
+              "count index value buffer row column width height frame cursor style cell text view node state").split()
+
+
+def gen_edit_shift(name):
+    cols, rows = 120, 40
+    rng = random.Random(1212)
+    fw = writer(cols, rows, name,
+                "an editor: typing and deleting in the middle of lines and a table column that widens "
+                "(row content shifts sideways by 1-8 columns: DCH/ICH territory)")
+    gutter = Style(fg=243)
+    kw_st = Style(fg=170, attrs=frozenset({"bold"}))
+    id_st = Style(fg=117)
+    num_st = Style(fg=179)
+    str_st = Style(fg=114)
+    status = Style(fg=16, bg=250)
+    keywords = {"let", "var", "func", "return", "if", "else", "for", "in", "while", "guard", "switch", "case",
+                "struct", "class", "enum", "self", "true", "false", "nil"}
+
+    def make_line():
+        toks = []
+        indent = " " * (4 * rng.randint(0, 3))
+        toks.append((indent, DEFAULT))
+        n = rng.randint(14, 24)
+        for _ in range(n):
+            r = rng.random()
+            if r < 0.1:
+                w = f'"{rng.choice(WORDS)} {rng.choice(WORDS)}"'
+                toks.append((w, str_st))
+            elif r < 0.2:
+                toks.append((str(rng.randint(0, 9999)), num_st))
+            else:
+                w = rng.choice(CODE_WORDS)
+                toks.append((w, kw_st if w in keywords else id_st))
+            toks.append((rng.choice([" ", " ", ", ", " = ", "."]), DEFAULT))
+        return [(ch, st) for word, st in toks for ch in word]
+
+    body = [make_line() for _ in range(rows - 1)]
+    # A table in rows 26..37: columns that widen now and then.
+    table_rows = range(26, 38)
+    table = [[rng.choice(CODE_WORDS), str(rng.randint(0, 99999)), rng.choice(WORDS), rng.choice(WORDS)]
+             for _ in table_rows]
+    widths = [10, 7, 9, 9]
+    cur_line, cur_col = 5, 20
+    for f in range(80):
+        op = rng.random()
+        if f % 10 == 9:
+            # A column of the table widens or narrows by 1-3: every table row shifts right of it.
+            k = rng.randrange(0, 3)
+            widths[k] = max(6, widths[k] + rng.choice([-3, -2, -1, 1, 2, 3]))
+        elif op < 0.45:
+            # Typing: 1-4 characters inserted at the cursor of the current line.
+            text = rng.choice(CODE_WORDS)[: rng.randint(1, 4)]
+            line = body[cur_line]
+            at = min(cur_col, len(line))
+            line[at:at] = [(ch, id_st) for ch in text]
+            cur_col = at + len(text)
+        elif op < 0.75:
+            # Deleting a word (3-8 characters) somewhere on a line.
+            r = rng.randrange(1, 25)
+            line = body[r]
+            if len(line) > 40:
+                at = rng.randrange(4, 30)
+                del line[at: at + rng.randint(3, 8)]
+        elif op < 0.9:
+            # Pasting a short phrase into another line.
+            r = rng.randrange(1, 25)
+            line = body[r]
+            at = rng.randrange(0, min(30, len(line)))
+            phrase = f" {rng.choice(CODE_WORDS)}({rng.choice(CODE_WORDS)})"
+            line[at:at] = [(ch, id_st) for ch in phrase]
+        else:
+            cur_line, cur_col = rng.randrange(1, 25), rng.randrange(8, 30)
+        c = Canvas(cols, rows)
+        for r in range(rows - 1):
+            c.text(r, 0, f"{r + 1:4d} ", gutter)
+            if r in table_rows:
+                cells = table[r - table_rows.start]
+                col = 5
+                for k, v in enumerate(cells):
+                    c.text(r, col, v[: widths[k]], [id_st, num_st, DEFAULT, str_st][k])
+                    col += widths[k] + 2
+                continue
+            for i, (ch, st) in enumerate(body[r][: cols - 5]):
+                c.cells[r][5 + i] = (ch, st if ch != " " else DEFAULT)
+        c.fill(rows - 1, 0, cols, " ", status)
+        c.text(rows - 1, 1, f"NORMAL  main.swift  {cur_line + 1}:{cur_col + 1}  frame {f + 1}", status)
+        fw.add(f"edit {f + 1}", c.grid())
+    return fw
+
+
+CJK_PHRASES = ["終端の描画は変化した部分だけを書く", "宽字符占两列", "화면의 바뀐 칸만 다시 쓴다",
+               "文字列の幅を正しく測る", "日本語と中文の混在した文章", "滚动区域和插入删除行", "これはページャーのテストです",
+               "全角記号：「」、。・！？", "表示幅が二の文字", "光标移动的代价模型"]
+EMOJI = ["😀", "🎉", "✨", "🚀", "📦", "🔥", "✅", "⭐", "❤️", "👍🏽", "🇯🇵", "👨‍👩‍👧", "🙂", "📝", "⚠️"]
+
+
+def gen_pager_cjk(name):
+    cols, rows = 80, 24
+    rng = random.Random(2424)
+    fw = writer(cols, rows, name,
+                "a pager (less) over CJK text with emoji (plain, VS16, skin tone, flag, ZWJ): scrolling 1-3 lines, "
+                "page down, and a search highlight; wide graphemes on every line")
+    status = Style(attrs=frozenset({"reverse"}))
+    hit = Style(fg=16, bg=220)
+    head = Style(fg=75, attrs=frozenset({"bold"}))
+    lines = []
+    for i in range(600):
+        if i % 17 == 0:
+            lines.append([(f"第{i // 17 + 1}章 {rng.choice(CJK_PHRASES)} {rng.choice(EMOJI)}", head)])
+            continue
+        parts, width = [], 0
+        target = rng.randint(20, cols - 2)
+        while True:
+            r = rng.random()
+            if r < 0.55:
+                piece = rng.choice(CJK_PHRASES)[: rng.randint(2, 8)]
+            elif r < 0.75:
+                piece = rng.choice(EMOJI)
+            else:
+                piece = rng.choice(WORDS)
+            piece += rng.choice(["", " ", "、", "。"])
+            w = sum(cluster_width(cl) for cl in clusters(piece))
+            if width + w > target:
+                break
+            parts.append((piece, DEFAULT))
+            width += w
+        lines.append(parts)
+    top = 0
+    needle = "幅"
+    for f in range(90):
+        if f % 12 == 11:
+            top += rows - 1  # page down
+        elif f % 12 == 5:
+            top = max(0, top - rng.randint(1, 3))  # back up a little
+        else:
+            top += rng.randint(1, 3)
+        search = 30 <= f < 60
+        c = Canvas(cols, rows)
+        for r in range(rows - 1):
+            col = 0
+            for piece, st in lines[(top + r) % len(lines)]:
+                for cl in clusters(piece):
+                    w = cluster_width(cl)
+                    if w == 0 or col + w > cols:
+                        continue
+                    c.set(r, col, cl, hit if search and cl == needle else st)
+                    col += w
+        c.fill(rows - 1, 0, cols, " ", status)
+        c.text(rows - 1, 0, f"doc.txt 行 {top + 1}-{top + rows - 1}/{len(lines)} {100 * (top + rows - 1) // len(lines)}%",
+               status)
+        fw.add(f"pager {f + 1} top {top}", c.grid())
+    return fw
+
+
 GENERATORS = {
     "log-scroll-200x60": gen_log_scroll,
     "churn-200x60": gen_churn,
@@ -500,6 +655,8 @@ GENERATORS = {
     "sparse-200x60": gen_sparse,
     "reflow-120x40": gen_reflow,
     "hscroll-120x40": gen_hscroll,
+    "edit-shift-120x40": gen_edit_shift,
+    "pager-cjk-emoji-80x24": gen_pager_cjk,
 }
 
 

@@ -117,6 +117,8 @@ struct ScenarioParameters {
             return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows + cells / 8)
         case "unicode", "fade":
             return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows)
+        case "one-cell":
+            return Workload(nodes: 2 * screenRows, perFrame: 4)
         case "state-churn":
             let n = subtree ?? 100_000, p = Swift.max(period ?? 10, 2)
             // The subtree is built and reclaimed once per 2 × period frames.

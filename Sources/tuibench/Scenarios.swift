@@ -115,7 +115,7 @@ struct ListScreen: View {
 
 enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
-                        "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select"]
+                        "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.
     static func checkNames(_ given: [String]) throws {
@@ -127,6 +127,7 @@ enum Scenarios {
     static func make(_ name: String, depth: Int?, fanout: Int?, rows: Int?, subtree: Int? = nil,
                      period: Int? = nil) -> Scenario? {
         if let more = makeMore(name, period: period) { return more }
+        if let scale = makeScale(name) { return scale }
         if let interaction = makeInteraction(name) { return interaction }
         if let selection = makeSelection(name, rows: rows) { return selection }
         switch name {

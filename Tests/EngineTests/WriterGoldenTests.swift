@@ -174,11 +174,20 @@ struct WriterGoldenTests {
         #expect(f.encoder.screen.text(row: 0) == "漢字ok    ")
     }
 
-    @Test("after a grapheme terminals disagree on, the cursor is re-anchored with CUP")
+    @Test("after a grapheme terminals disagree on, the column is re-anchored absolutely (HPA): the row is certain")
     func uncertainGraphemeReanchors() {
         let f = WriterFixture(columns: 10, rows: 2)
         f.canvas.write("❤️x", x: 0, y: 1)
-        #expect(f.frame() == "\\n❤️\\e[2;3Hx")
+        #expect(f.frame() == "\\n❤️\\e[3`x")
+    }
+
+    @Test("after a grapheme terminals disagree on that could reach the last column, the cursor is re-anchored with CUP")
+    func uncertainGraphemeNearTheEdgeReanchorsWithCUP() {
+        // ❤️ is six UTF-8 bytes: a terminal could draw it up to six columns
+        // wide, past the last column, and wrap.
+        let f = WriterFixture(columns: 10, rows: 2)
+        f.canvas.write("abcdef❤️x", x: 0, y: 1)
+        #expect(f.frame() == "\\nabcdef❤️\\e[2;9Hx")
     }
 
     @Test("overwriting half of a wide grapheme repairs the other half")

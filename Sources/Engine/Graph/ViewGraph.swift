@@ -327,7 +327,7 @@ public final class ViewGraph {
     func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, discriminator: Discriminator) -> ViewNode {
         if slot < parent.children.count {
             let existing = parent.children[slot]
-            if existing.viewType == ObjectIdentifier(V.self) && existing.discriminator == discriminator {
+            if existing.viewType == ObjectIdentifier(V.self) && existing.discriminator.matches(discriminator) {
                 update(existing, with: view)
                 return existing
             }

@@ -20,6 +20,26 @@ public enum Discriminator: Hashable, Sendable {
     case branch(Int)
     /// An explicit id (`ForEach(id:)`, `.id(_:)`), compared for equality, not only by hash.
     case explicit(ExplicitID)
+
+    /// `==` without copying either side: the derived `==` copies both
+    /// operands into a tuple through the enum's value witnesses (its explicit
+    /// case holds a string or a box), which on the reconcile path of every
+    /// child cost more than the rest of the comparison. Positions and
+    /// branches, nearly every child, compare as integers.
+    @inline(__always)
+    func matches(_ other: Discriminator) -> Bool {
+        switch self {
+        case .position(let a):
+            if case .position(let b) = other { return a == b }
+            return false
+        case .branch(let a):
+            if case .branch(let b) = other { return a == b }
+            return false
+        case .explicit(let a):
+            if case .explicit(let b) = other { return a.matches(b) }
+            return false
+        }
+    }
 }
 
 /// An explicit id: any `Hashable & Sendable` value, compared by equality.
@@ -46,6 +66,18 @@ public struct ExplicitID: Hashable, @unchecked Sendable, CustomStringConvertible
         } else {
             storage = .other(AnyHashable(value))
         }
+    }
+
+    /// `==` that compares integer ids (ranges, indices, database keys) as
+    /// integers, without copying the storage enum (its string and box cases
+    /// make the derived `==` copy both operands through value witnesses).
+    @inline(__always)
+    func matches(_ other: ExplicitID) -> Bool {
+        if case .int(let a) = storage {
+            if case .int(let b) = other.storage { return a == b }
+            return false
+        }
+        return self == other
     }
 
     public var description: String {

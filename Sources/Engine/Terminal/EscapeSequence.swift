@@ -62,6 +62,12 @@ enum EscapeSequence {
     static let vpa: UInt8 = 0x64
     /// ECH, erase character (8.3.38): `CSI n X`, cursor does not move.
     static let ech: UInt8 = 0x58
+    /// DCH, delete character (8.3.26): `CSI n P`; the rest of the line moves
+    /// left, blanks in the current background come in at the right margin.
+    static let dch: UInt8 = 0x50
+    /// ICH, insert character (8.3.64): `CSI n @`; the rest of the line moves
+    /// right (cells pushed past the margin are lost), blanks at the cursor.
+    static let ich: UInt8 = 0x40
     /// REP, repeat the preceding graphic character (8.3.103): `CSI n b`.
     static let rep: UInt8 = 0x62
     /// SU, scroll up (8.3.147): `CSI n S`, within the scrolling region.

@@ -4,6 +4,8 @@
 /// Candidates: CUP; or a vertical part (LF×n, CUD, CUU, RI, VPA) plus a
 /// horizontal part (CR, CR+CUF, CUF, CUB, BS×n, HPA, or reprinting the cells
 /// in between when they already show the right thing in the current pen).
+/// When only the row is known (after a grapheme of disputed width), the
+/// horizontal part is absolute: CR, CR+CUF or HPA.
 extension FrameWriter {
     enum VerticalMove {
         case none, lineFeeds(Int), down(Int), up(Int), reverseIndex, absolute(Int)
@@ -39,7 +41,7 @@ extension FrameWriter {
             return MovePlan(vertical: .none, horizontal: .none, useCUP: false, cost: 0)
         }
         let cup = MovePlan(vertical: .none, horizontal: .none, useCUP: true, cost: FrameWriter.cupCost(x: tx, y: ty + originRow))
-        guard c.known else { return cup }
+        guard c.known || c.rowKnown else { return cup }
 
         var vertical = (move: VerticalMove.none, cost: 0)
         let dy = ty - c.y
@@ -60,7 +62,7 @@ extension FrameWriter {
         if crCost < horizontal.cost {
             horizontal = (tx == 0 ? .carriageReturn : .carriageReturnForward(tx), crCost)
         }
-        if !c.pendingWrap {
+        if c.known && !c.pendingWrap {
             let dx = tx - c.x
             if dx == 0 {
                 horizontal = (.none, 0)

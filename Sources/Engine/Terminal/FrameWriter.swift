@@ -13,6 +13,8 @@ public struct FrameWriter: ~Copyable {
         public var cellsWritten = 0
         /// Rows moved by scrolling instead of being rewritten.
         public var rowsScrolled = 0
+        /// Columns of row content moved sideways by DCH/ICH instead of being rewritten.
+        public var charactersShifted = 0
     }
 
     private(set) var capabilities: TerminalCapabilities
@@ -189,14 +191,27 @@ public struct FrameWriter: ~Copyable {
     // MARK: Diff
 
     /// Writes the cells of row `y` in `from..<to` that differ from the model.
+    /// Inlined: the per-cell loop of every frame.
+    @inline(__always)
     private mutating func diffRow(_ new: UnsafeBufferPointer<Cell>, y: Int, from: Int, to: Int) {
         let old = modelRow(y)
         var x = from
         var end = to
         var compared = 0
+        // A sideways shift (DCH/ICH) is tried once per span, at its first
+        // change, when the span is wide enough for one to pay.
+        var mayShift = capabilities.insertDeleteCharacter && to - from >= FrameWriter.minShiftSpan
         while x < end {
             compared += 1
             if new[x] == old[x] { x += 1; continue }
+            if mayShift {
+                mayShift = false
+                if end - x >= FrameWriter.minShiftSpan && shiftCharacters(new, y: y, from: x, to: end) != nil {
+                    // The row moved from `x` on: compare it again, to its end.
+                    end = columns
+                    continue
+                }
+            }
             // Start at a lead cell both in the canvas and on the terminal:
             // printing over the right half of a wide glyph breaks its left half.
             if x > 0 && (new[x].isContinuation || old[x].isContinuation) { x -= 1 }
@@ -220,7 +235,9 @@ public struct FrameWriter: ~Copyable {
     }
 
     /// Writes the changed cell at `x` (choosing erase, repeat or print) and
-    /// returns the first column after what was written.
+    /// returns the first column after what was written. Inlined into the
+    /// diff's loop: called once per changed cell.
+    @inline(__always)
     private mutating func emit(at x: Int, y: Int, new: UnsafeBufferPointer<Cell>, old: UnsafeMutablePointer<Cell>)
         -> Int
     {
@@ -250,8 +267,21 @@ public struct FrameWriter: ~Copyable {
         if capabilities.repeatCharacter && !cell.isCluster && cell.payload >= 0x20 && cell.payload < 0x7F {
             next = repeatCharacter(cell, from: next, new: new, old: old)
         }
-        advanceCursor(to: next, uncertain: isUncertain(cell))
+        let uncertain = isUncertain(cell)
+        advanceCursor(to: next, uncertain: uncertain)
+        if uncertain { keepRowIfCertain(after: cell, from: x) }
         return next
+    }
+
+    /// After a grapheme terminals may draw at another width (the column is
+    /// now unknown): the row stays known unless the widest drawing any
+    /// terminal could make (at most one column per UTF-8 byte: no scalar
+    /// below U+1100 is wide, and wide ones take three or four bytes) could
+    /// reach the last column, where a terminal would wrap or be about to.
+    @inline(never)
+    mutating func keepRowIfCertain(after cell: Cell, from x: Int) {
+        let widest = cell.isCluster ? graphemes.byteCount(cell.payload) : 2
+        if x + widest < columns - 1 { cursor.rowKnown = true }
     }
 
     /// REP: repeat the character just printed over the following equal cells,

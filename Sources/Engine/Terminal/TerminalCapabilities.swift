@@ -28,14 +28,19 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var backgroundColorErase: Bool
     /// Scrolling regions and SU/SD/IL/DL may be used to move rows.
     public var scrolling: Bool
+    /// DCH/ICH (delete and insert characters) may be used to move the rest
+    /// of a row sideways. Every ECMA-48 terminal (VT102 on) has them.
+    public var insertDeleteCharacter: Bool
 
     public init(colors: ColorLevel = .truecolor, repeatCharacter: Bool = false,
-                synchronizedOutput: Bool = false, backgroundColorErase: Bool = true, scrolling: Bool = true) {
+                synchronizedOutput: Bool = false, backgroundColorErase: Bool = true, scrolling: Bool = true,
+                insertDeleteCharacter: Bool = true) {
         self.colors = colors
         self.repeatCharacter = repeatCharacter
         self.synchronizedOutput = synchronizedOutput
         self.backgroundColorErase = backgroundColorErase
         self.scrolling = scrolling
+        self.insertDeleteCharacter = insertDeleteCharacter
     }
 
     /// An xterm-compatible terminal with truecolor; REP off (not every

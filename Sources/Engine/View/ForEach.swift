@@ -44,13 +44,31 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
         // Fast path: the same ids in the same order (the usual frame).
         let old = node.children
         var matched = 0
-        for element in data {
-            let key = ExplicitID(id(element))
-            guard matched < old.count, case .explicit(let k) = old[matched].discriminator, k == key else { break }
-            graph.update(old[matched], with: content(element))
-            matched += 1
+        if C.self == Range<Int>.self {
+            // `ForEach(0..<n)`: count through the integers. This code is not
+            // specialised for the app's types, and going through the
+            // collection's generic iterator costs metadata lookups and
+            // witness calls per row (a quarter of a tree frame).
+            let range = unsafeBitCast(data, to: Range<Int>.self)
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let element = unsafeBitCast(i, to: Data.Element.self)
+                let key = ExplicitID(id(element))
+                guard matched < old.count, case .explicit(let k) = old[matched].discriminator, k.matches(key) else { break }
+                graph.update(old[matched], with: content(element))
+                matched += 1
+                i += 1
+            }
+            if matched == old.count && matched == range.count { return }
+        } else {
+            for element in data {
+                let key = ExplicitID(id(element))
+                guard matched < old.count, case .explicit(let k) = old[matched].discriminator, k.matches(key) else { break }
+                graph.update(old[matched], with: content(element))
+                matched += 1
+            }
+            if matched == old.count && matched == data.count { return }
         }
-        if matched == old.count && matched == data.count { return }
         // Rows were inserted, removed or moved: match the rest by id.
         var byKey: [ExplicitID: ViewNode] = [:]
         byKey.reserveCapacity(old.count - matched)

@@ -1,0 +1,128 @@
+import ArgumentParser
+import Engine
+import Foundation
+
+/// `tuibench steady SCENARIO`: renders a scenario's frames with nothing of
+/// tuibench's own in the measured part — no clock reads, no profiler, no
+/// allocation counting — so that an instruction counter run around it
+/// counts the engine's work per frame and nothing else.
+///
+/// Each measured frame is one call of ``measuredFrame(_:_:_:)``, a function
+/// kept out of line under a name callgrind can toggle on
+/// (`--collect-atstart=no --toggle-collect='*callgrindMeasuredFrame*'`); the
+/// warm-up frames and the setup are outside it. `Fixtures/tools/instructions.py`
+/// runs this under callgrind and prints instructions per frame and per
+/// evaluated node (docs/instructions.md).
+struct Steady: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "steady",
+        abstract: "Render a scenario's frames with no timing, profiler or allocation counting (for callgrind).",
+        discussion: """
+            Builds the scenario on an offscreen host, renders --warmup frames, then --frames measured \
+            frames, each through one out-of-line function (callgrindMeasuredFrame) that callgrind can \
+            toggle collection on; prints a JSON line with the frames, the body evaluations and the \
+            bytes of the measured frames. Wall time means nothing here: count instructions.
+
+            Examples:
+              SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --collect-atstart=no \\
+                --toggle-collect='*callgrindMeasuredFrame*' tuibench steady tree --frames 100
+              python3 Fixtures/tools/instructions.py tree deep-chain list:--rows=100000
+            """
+    )
+
+    @Argument(help: "The scenario: \(Scenarios.names.joined(separator: ", ")).")
+    var scenario: String
+
+    @Option(parsing: .unconditional, help: "Depth for deep-chain (default 200), tree and state-tree (default 6).")
+    var depth: Int?
+
+    @Option(parsing: .unconditional, help: "Fanout for tree and state-tree (default 4).")
+    var fanout: Int?
+
+    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select.")
+    var rows: Int?
+
+    @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree (default 100000).")
+    var subtree: Int?
+
+    @Option(parsing: .unconditional, help: "Period of state-churn and resize (default 10).")
+    var period: Int?
+
+    @Option(help: "Screen size COLUMNSxROWS.")
+    var size: String = "200x60"
+
+    @Option(parsing: .unconditional, help: "Measured frames.")
+    var frames: Int = 100
+
+    @Option(parsing: .unconditional, help: "Frames rendered before the measured ones.")
+    var warmup: Int = 20
+
+    @Option(help: "What changes per frame: leaf or none (an equal root each frame).")
+    var change: Run.Change = .leaf
+
+    var parameters: ScenarioParameters {
+        ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)
+    }
+
+    func validate() throws {
+        let (columns, screenRows) = try Run.parse(size: size)
+        try Limits.check(frames, Limits.frames, "frames")
+        try Limits.check(warmup, Limits.warmup, "warmup")
+        try Scenarios.checkNames([scenario])
+        let load = try parameters.validate([scenario], columns: columns, screenRows: screenRows)[0]
+        try ScenarioParameters.checkWork(load.total(hosts: 1, frames: warmup + frames), what: "this run")
+    }
+
+    func run() throws {
+        MachineInfo.warnIfDebug()
+        let (columns, screenRows) = try Run.parse(size: size)
+        let scenario = Scenarios.make(self.scenario, depth: depth, fanout: fanout, rows: rows, subtree: subtree,
+                                      period: period)!
+        let host = OffscreenHost(columns: columns, rows: screenRows)
+        var frame = 0
+        for _ in 0..<warmup {
+            frame += 1
+            scenario.render(frame, host)
+        }
+        var evaluations = 0, bytes = 0
+        for _ in 0..<frames {
+            if change == .leaf { frame += 1 }
+            callgrindMeasuredFrame(scenario.render, frame, host)
+            evaluations += host.graph.statistics.bodyEvaluations
+            bytes += host.lastByteCount
+        }
+        var parameters = scenario.parameters
+        if change == .none { parameters["changing"] = 0 }
+        let report = SteadyReport(scenario: scenario.name, parameters: parameters, size: size, frames: frames,
+                                  warmup: warmup, bodyEvaluations: evaluations, bytes: bytes,
+                                  nodes: host.graph.identities.count)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        print(String(decoding: try encoder.encode(report), as: UTF8.self))
+    }
+}
+
+/// What `tuibench steady` prints: the counts of its measured frames.
+struct SteadyReport: Codable {
+    var scenario: String
+    var parameters: [String: Int]
+    var size: String
+    var frames: Int
+    var warmup: Int
+    /// Body evaluations summed over the measured frames.
+    var bodyEvaluations: Int
+    /// Bytes the writer produced over the measured frames.
+    var bytes: Int
+    /// Live identities at the end.
+    var nodes: Int
+}
+
+/// One measured frame. Callgrind turns collection on when this is entered
+/// and off when it returns (`--toggle-collect='*callgrindMeasuredFrame*'`),
+/// so its count is the frames' own instructions. Not optimised itself, so
+/// that no specialised copy of it can be on the stack beside it (a second
+/// match would toggle collection off again); what it calls is optimised.
+@inline(never) @_optimize(none)
+func callgrindMeasuredFrame(_ render: (Int, OffscreenHost) -> Void, _ frame: Int, _ host: OffscreenHost) {
+    render(frame, host)
+}
