@@ -76,26 +76,46 @@ extension ViewGraph {
         guard !childClip.isEmpty else { return }
         let inner = node.behavior.inheritedForChildren(inherited)
         for child in node.behavior.paintOrder(node) {
+            // Outside the region: nothing to paint, nothing to work out.
+            if !child.isTransparent && childClip.intersection(child.frame).isEmpty { continue }
             // A laid-out child may sit below transparent nodes (composite
             // views, `.foregroundStyle`): what they pass down applies too.
-            let parent = child.parent
-            let style = parent === node || parent == nil ? inner : passedDown(through: parent!, below: node, inner)
+            let style: Style
+            if passesStyles, let parent = child.parent, parent !== node {
+                style = passedDown(through: parent, below: node, inner)
+            } else {
+                style = inner
+            }
             paintSubtree(child, clip: childClip, inherited: style)
         }
     }
 
     /// What the children of `node` inherit, `node` being a transparent
-    /// descendant of `top` whose children inherit `base`. A loop, not
-    /// recursion: thousands of transparent levels must not exhaust the stack.
+    /// descendant of `top` whose children inherit `base`.
+    ///
+    /// Only ``InheritedStyleBehavior`` passes anything down among transparent
+    /// nodes, and what it passes folds in any order (the innermost colour
+    /// wins, attributes add up), so one walk up, innermost first, with no
+    /// storage: a loop, not recursion, as thousands of transparent levels
+    /// must not exhaust the stack.
+    @inline(__always)
     private func passedDown(through node: ViewNode, below top: ViewNode, _ base: Style) -> Style {
-        transparentChain.removeAll(keepingCapacity: true)
-        var n: ViewNode? = node
-        while let current = n, current !== top {
-            transparentChain.append(current)
-            n = current.parent
+        var foreground = Color.default
+        var attributes: TextAttributes = []
+        unowned(unsafe) var current = node
+        while current !== top {
+            if current.behavior.passesStyle {
+                let b = unsafeDowncast(current.behavior, to: InheritedStyleBehavior.self)
+                if foreground == .default { foreground = b.foreground }
+                attributes.formUnion(b.attributes)
+            }
+            guard let parent = current.parent else { break }
+            current = parent
         }
+        guard foreground != .default || !attributes.isEmpty else { return base }
         var style = base
-        for current in transparentChain.reversed() { style = current.behavior.inheritedForChildren(style) }
+        if foreground != .default { style.foreground = foreground }
+        style.attributes.formUnion(attributes)
         return style
     }
 }

@@ -19,9 +19,10 @@ public final class ViewGraph {
     @exclusivity(unchecked) var paintDamage = DamageSet()
     /// The visible rect of the enclosing scroll view while placing its content.
     @exclusivity(unchecked) var viewport: Rect?
-    /// Scratch for painting: the transparent nodes between a laid-out node
-    /// and its laid-out child (kept to reuse its storage).
-    @exclusivity(unchecked) var transparentChain: [ViewNode] = []
+    /// Some view used `.foregroundStyle`, `.bold()` or the like (an
+    /// ``InheritedStyleBehavior``): painting must look through transparent
+    /// nodes for what they pass down. Until then it need not.
+    @exclusivity(unchecked) var passesStyles = false
     /// Subtrees detached and not yet reclaimed (a stack of nodes to visit).
     @exclusivity(unchecked) var reclamation: [ViewNode] = []
     /// Time a frame may spend reclaiming detached nodes (so dropping a large

@@ -219,6 +219,9 @@ public class NodeBehavior {
     /// Contributes its children to the parent's layout instead of being laid out itself.
     /// Stored so the hot path reads a field instead of making a virtual call.
     final let isTransparent: Bool
+    /// An ``InheritedStyleBehavior``: a transparent node that passes a style
+    /// down (read by painting for every transparent node it walks through).
+    final let passesStyle: Bool
 
     /// The size for `proposal`. The default lays the children out as a
     /// vertical stack without spacing (a multi-view body in a single-child place).
@@ -241,8 +244,8 @@ public class NodeBehavior {
     func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {}
 
     /// What its children inherit (see ``paint(_:into:clip:inherited:)``).
-    /// Called for transparent nodes too, so a modifier can pass a style down
-    /// without taking part in layout.
+    /// Among transparent nodes only ``InheritedStyleBehavior`` (`passesStyle`)
+    /// passes anything down: painting folds those without calling this.
     func inheritedForChildren(_ inherited: Style) -> Style { inherited }
 
     /// How eagerly a stack gives this node space (`.layoutPriority`).
@@ -260,7 +263,10 @@ public class NodeBehavior {
     /// id must override this.
     func forEachStyleID(_ body: (StyleID) -> Void) {}
 
-    init(transparent: Bool = false) { isTransparent = transparent }
+    init(transparent: Bool = false, passesStyle: Bool = false) {
+        isTransparent = transparent
+        self.passesStyle = passesStyle
+    }
 }
 
 /// The behaviour of composite views and view lists: nothing of their own.

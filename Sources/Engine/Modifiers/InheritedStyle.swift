@@ -22,6 +22,7 @@ public struct InheritedStyleView<Content: View>: PrimitiveView {
             if b.configured { graph.markSubtreeNeedsPaint(node) }
         }
         b.configured = true
+        graph.passesStyles = true
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }
@@ -31,7 +32,7 @@ final class InheritedStyleBehavior: NodeBehavior {
     var attributes: TextAttributes = []
     var configured = false
 
-    init() { super.init(transparent: true) }
+    init() { super.init(transparent: true, passesStyle: true) }
 
     override func inheritedForChildren(_ inherited: Style) -> Style {
         var s = inherited
