@@ -48,12 +48,7 @@ struct FrameServer: ParsableCommand {
         let (columns, screenRows) = try Run.parse(size: size)
         let scenario = Scenarios.make(self.scenario, depth: depth, fanout: fanout, rows: rows, subtree: subtree,
                                       period: period)!
-        let host = OffscreenHost(columns: columns, rows: screenRows)
-        var frame = 0
-        for _ in 0..<warmup {
-            frame += 1
-            scenario.render(frame, host)
-        }
+        var (host, frame) = scenario.warmedUp(columns: columns, rows: screenRows, frames: warmup)
         guard FrameServer.write([UInt8(ascii: "R")]) else { return }
         var command: UInt8 = 0
         var answer: [UInt8] = []

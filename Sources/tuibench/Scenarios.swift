@@ -3,6 +3,18 @@ import Engine
 
 /// A synthetic workload for `tuibench run`: a root view per frame number.
 struct Scenario {
+    /// A host of `columns` × `rows` with frames 1…`frames` of the scenario
+    /// rendered into it, and the last frame's number.
+    func warmedUp(columns: Int, rows: Int, frames: Int) -> (host: OffscreenHost, frame: Int) {
+        let host = OffscreenHost(columns: columns, rows: rows)
+        var frame = 0
+        for _ in 0..<frames {
+            frame += 1
+            render(frame, host)
+        }
+        return (host, frame)
+    }
+
     var name: String
     var parameters: [String: Int]
     /// Renders frame `n` into the host (the root view's type stays concrete).

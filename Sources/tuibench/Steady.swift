@@ -78,12 +78,7 @@ struct Steady: ParsableCommand {
         let (columns, screenRows) = try Run.parse(size: size)
         let scenario = Scenarios.make(self.scenario, depth: depth, fanout: fanout, rows: rows, subtree: subtree,
                                       period: period)!
-        let host = OffscreenHost(columns: columns, rows: screenRows)
-        var frame = 0
-        for _ in 0..<warmup {
-            frame += 1
-            scenario.render(frame, host)
-        }
+        var (host, frame) = scenario.warmedUp(columns: columns, rows: screenRows, frames: warmup)
         var evaluations = 0, bytes = 0
         for _ in 0..<frames {
             if change == .leaf { frame += 1 }
