@@ -77,7 +77,7 @@ extension ViewGraph {
             if best == nil || best!.path.lexicographicallyPrecedes(path) { best = (path, node) }
         }
         guard let node = best?.node, let scroll = node.behavior as? ScrollBehavior else { return false }
-        return scroll.scroll(to: scroll.offset + delta, node: node, graph: self)
+        return scroll.scroll(to: scroll.visibleOffset + delta, node: node, graph: self)
     }
 }
 

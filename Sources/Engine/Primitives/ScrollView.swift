@@ -54,10 +54,10 @@ public struct ScrollView<Content: View>: SingleContentView {
         } else if let position {
             graph.set(LayoutLength.clampNonNegative(position.wrappedValue), &b.offset, node: node)
         }
-        if b.isFixed {
-            graph.interaction.scrollViews[ObjectIdentifier(node)] = nil
-        } else {
-            graph.interaction.scrollViews[ObjectIdentifier(node)] = node
+        // The wheel finds scroll views that keep their own offset here.
+        if b.isRegistered == b.isFixed {
+            b.isRegistered = !b.isFixed
+            graph.interaction.scrollViews[ObjectIdentifier(node)] = b.isFixed ? nil : node
         }
     }
 }
@@ -73,14 +73,20 @@ final class ScrollBehavior: NodeBehavior {
     var contentHeight = 0
     var viewportHeight = 0
 
+    /// Listed in ``InteractionState/scrollViews`` (not fixed).
+    var isRegistered = false
+
     /// The largest offset: the content's end at the viewport's.
     var maxOffset: Int { Swift.max(0, contentHeight - viewportHeight) }
 
-    /// Moves the offset to `target` (clamped); returns whether it moved.
+    /// The offset shown: an offset set past the end shows the end.
+    var visibleOffset: Int { Swift.min(offset, maxOffset) }
+
+    /// Moves the offset to `target` (clamped); returns whether what is shown moved.
     @discardableResult
     func scroll(to target: Int, node: ViewNode, graph: ViewGraph) -> Bool {
         let clamped = Swift.max(0, Swift.min(target, maxOffset))
-        guard clamped != offset, !isFixed else { return false }
+        guard clamped != visibleOffset, !isFixed else { return false }
         offset = clamped
         if let position, position.wrappedValue != clamped { position.wrappedValue = clamped }
         graph.markNeedsLayout(node)
@@ -116,7 +122,7 @@ final class ScrollBehavior: NodeBehavior {
         // it): move just enough, or to the anchor asked for, and place again.
         guard !isFixed, let request = graph.interaction.scrollRequest,
               let target = graph.scrollTarget(request, below: node) else { return }
-        let visible = Swift.min(self.offset, maxOffset)
+        let visible = visibleOffset
         var wanted = visible
         switch request.anchor {
         case .top?: wanted = visible + target.y - rect.y

@@ -131,4 +131,21 @@ struct ScrollingTests {
         #expect(host.textRows == ["top 10  ", "r10     ", "r11     ", "r12     "])
         #expect(box.seen == [3, 10])
     }
+
+    @Test("a position set past the end shows the end, and the first notch up moves from there")
+    func positionPastTheEnd() {
+        struct Far: View {
+            @State var top = 1_000
+            var body: some View {
+                ScrollView(position: $top) {
+                    VStack(alignment: .leading) { ForEach(0..<10, id: \.self) { Text("r\($0)") } }
+                }
+            }
+        }
+        let host = OffscreenHost(columns: 3, rows: 2)
+        host.render(Far())
+        #expect(host.textRows == ["r8 ", "r9 "])
+        host.scroll(column: 0, row: 0, lines: -1)
+        #expect(host.textRows == ["r5 ", "r6 "])
+    }
 }
