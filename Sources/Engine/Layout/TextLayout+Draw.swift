@@ -61,9 +61,19 @@ extension TextLayout {
         let last = Swift.min(lines.count, area.maxY - y)
         guard first < last else { return }
         let utf8 = source.utf8
+        /// The first run ending after `offset` (binary search: a text of
+        /// thousands of pieces draws in O(pieces × log pieces)).
+        func runIndex(at offset: Int) -> Int {
+            var low = 0, high = runs.count
+            while low < high {
+                let mid = (low + high) / 2
+                if runs[mid].end <= offset { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
         func style(at offset: Int) -> StyleID {
-            for run in runs where offset < run.end { return run.style }
-            return lastStyle
+            let i = runIndex(at: offset)
+            return i < runs.count ? runs[i].style : lastStyle
         }
         for index in first..<last {
             let line = lines[index]
@@ -76,13 +86,15 @@ extension TextLayout {
             let row = y + index
             func drawPieces(_ range: Range<Int>) {
                 var start = range.lowerBound
+                var i = runIndex(at: start)
                 while start < range.upperBound {
                     var end = range.upperBound
                     var runStyle = lastStyle
-                    for run in runs where start < run.end {
-                        end = Swift.min(end, run.end)
-                        runStyle = run.style
-                        break
+                    // Runs are ascending: the next piece's run is at or after this one.
+                    while i < runs.count && runs[i].end <= start { i += 1 }
+                    if i < runs.count {
+                        end = Swift.min(end, runs[i].end)
+                        runStyle = runs[i].style
                     }
                     let from = utf8.index(utf8.startIndex, offsetBy: start)
                     let to = utf8.index(from, offsetBy: end - start)

@@ -94,8 +94,17 @@ public struct Text: PrimitiveView, Equatable {
         return result
     }
 
-    /// Appends `rhs` to `lhs` (see ``+(_:_:)``).
-    public static func += (lhs: inout Text, rhs: Text) { lhs = lhs + rhs }
+    /// Appends `rhs` to `lhs` (see ``+(_:_:)``), in place once `lhs` is a
+    /// concatenation: building a text of n pieces this way is O(n).
+    public static func += (lhs: inout Text, rhs: Text) {
+        guard lhs.runs != nil, lhs.style == .plain else {
+            lhs = lhs + rhs
+            return
+        }
+        let offset = lhs.content.utf8.count
+        lhs.content += rhs.content
+        for run in rhs.resolvedRuns { lhs.runs!.append(Run(end: run.end + offset, style: run.style)) }
+    }
 }
 
 extension Style {

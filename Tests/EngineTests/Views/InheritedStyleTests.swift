@@ -129,3 +129,16 @@ struct InheritedStyleTests {
         #expect(!host.lastBytes.contains(0x07))
     }
 }
+
+extension InheritedStyleTests {
+    @Test("a concatenation of 20,000 pieces renders, each piece in its colour")
+    func manyPieces() {
+        var text = Text("")
+        for i in 0..<20_000 { text += Text(String(i % 10)).foregroundColor(i % 2 == 0 ? .red : .blue) }
+        let host = render(text.lineLimit(2), columns: 40, rows: 2)
+        #expect(host.textRows[0] == "0123456789012345678901234567890123456789")
+        #expect(host.canvas.styles[host.canvas[0, 0].style].foreground == .red)
+        #expect(host.canvas.styles[host.canvas[1, 0].style].foreground == .blue)
+        #expect(host.textRows[1].hasSuffix("…"))
+    }
+}
