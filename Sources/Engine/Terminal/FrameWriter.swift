@@ -215,14 +215,14 @@ public struct FrameWriter: ~Copyable {
             // Start at a lead cell both in the canvas and on the terminal:
             // printing over the right half of a wide glyph breaks its left half.
             if x > 0 && (new[x].isContinuation || old[x].isContinuation) { x -= 1 }
-            let next = emit(at: x, y: y, new: new, old: old)
+            let (next, uncertain) = emit(at: x, y: y, new: new, old: old)
             // A wide glyph cut on the terminal leaves a cell marked unknown
             // after `next`; visit it even outside the damage.
             if next < columns && old[next] == .unknown && next >= end { end = next + 1 }
             // A disputed grapheme may have been drawn wider than its cells
             // (a skin-tone sequence as two glyphs, a ZWJ sequence as one
             // per emoji): what it may have covered is rewritten.
-            if next < columns && isUncertain(new[x]) {
+            if uncertain && next < columns {
                 let spill = Swift.min(columns, x + widestRendering(new[x]))
                 if spill > next {
                     for i in next..<spill { old[i] = .unknown }
@@ -235,25 +235,27 @@ public struct FrameWriter: ~Copyable {
     }
 
     /// Writes the changed cell at `x` (choosing erase, repeat or print) and
-    /// returns the first column after what was written. Inlined into the
+    /// returns the first column after what was written, and whether the cell
+    /// is a grapheme terminals may draw at another width. Inlined into the
     /// diff's loop: called once per changed cell.
     @inline(__always)
     private mutating func emit(at x: Int, y: Int, new: UnsafeBufferPointer<Cell>, old: UnsafeMutablePointer<Cell>)
-        -> Int
+        -> (next: Int, uncertain: Bool)
     {
         let cell = new[x]
         let style = emittedStyle(cell.style)
         if cell.isSpace && isErasable(style),
            let next = eraseBlanks(at: x, y: y, cell: cell, style: style, new: new, old: old)
         {
-            return next
+            return (next, false)
         }
+        let uncertain = isUncertain(cell)
         // Most cells follow the one just written: no move to price.
         if !(cursor.x == x && cursor.y == y && cursor.known && !cursor.pendingWrap) {
             moveCursor(toX: x, y: y, canvasRow: new)
         }
         setPen(id: cell.style, style)
-        if isUncertain(cell) && x + widestRendering(cell) > columns {
+        if uncertain && x + widestRendering(cell) > columns {
             // Where a wider rendering would wrap or scroll (the canvas draws
             // such a grapheme as U+FFFD already; this covers a resize).
             out.appendScalar(0xFFFD)
@@ -267,10 +269,9 @@ public struct FrameWriter: ~Copyable {
         if capabilities.repeatCharacter && !cell.isCluster && cell.payload >= 0x20 && cell.payload < 0x7F {
             next = repeatCharacter(cell, from: next, new: new, old: old)
         }
-        let uncertain = isUncertain(cell)
         advanceCursor(to: next, uncertain: uncertain)
         if uncertain { keepRowIfCertain(after: cell, from: x) }
-        return next
+        return (next, uncertain)
     }
 
     /// After a grapheme terminals may draw at another width (the column is
@@ -326,6 +327,8 @@ public struct FrameWriter: ~Copyable {
     func isUncertain(_ cell: Cell) -> Bool {
         if cell.isCluster { return graphemes.isUncertain(cell.payload) }
         let v = cell.payload
+        // Below U+1100 nothing is wide, and regional indicators are far above.
+        if v < 0x1100 { return false }
         return (cell.width == 2 && GraphemeWidth.isUncertainWide(v)) || GraphemeWidth.isRegionalIndicator(v)
     }
 
