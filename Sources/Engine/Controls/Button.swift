@@ -57,11 +57,14 @@ struct ButtonFace<Label: View>: View {
     var body: some View {
         let color: Color = !isEnabled ? theme.disabled : isFocused ? theme.focusForeground
             : role == .destructive ? theme.destructive : .default
+        // The label takes the colour too, unless it sets its own: a disabled
+        // button's title is dimmed, a destructive one's is red.
         HStack(spacing: 0) {
-            Text("[ ").foregroundColor(color)
+            Text("[ ")
             label
-            Text(" ]").foregroundColor(color)
+            Text(" ]")
         }
+        .foregroundStyle(color)
         .background(isFocused && isEnabled ? theme.focusBackground : .default)
     }
 }
