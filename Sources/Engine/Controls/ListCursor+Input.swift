@@ -50,6 +50,43 @@ extension ListCursor {
         return true
     }
 
+    /// Letters typed within this long of each other make one prefix
+    /// (``View/typeToSelect(_:)``).
+    static var jumpTimeout: Duration { .seconds(1) }
+
+    /// Type-to-jump: a printable character (no Ctrl, Alt or Cmd) moves the
+    /// cursor, and a single selection, to the next row whose `label` starts
+    /// with what was typed (letters within ``jumpTimeout`` of each other add
+    /// up; case is ignored), searching from the row after the cursor for a
+    /// new prefix and from the cursor itself while one grows, wrapping at
+    /// the end. Returns whether the key was taken (a printable key is, even
+    /// with no row matching).
+    ///
+    /// - Complexity: O(rows) labels in the worst case, once per key.
+    func jump(_ press: KeyPress, now: Duration, count: Int, label: (Int) -> String, id: (Int) -> ID,
+              selection: ListSelection<ID>) -> Bool {
+        guard press.phase != .up, case .character(let c) = press.key, !c.isWhitespace,
+              !(c.unicodeScalars.first.map { $0.value < 0x20 || $0.value == 0x7F } ?? true),
+              press.modifiers.subtracting([.capsLock, .numLock, .shift]).isEmpty, count > 0 else { return false }
+        if case .none = selection { return false }
+        if let last = jumpTime, now - last <= ListCursor.jumpTimeout {
+            jumpPrefix.append(c)
+        } else {
+            jumpPrefix = String(c)
+        }
+        jumpTime = now
+        let prefix = jumpPrefix.lowercased()
+        let start = jumpPrefix.count > 1 ? cursor : cursor + 1
+        for k in 0..<count {
+            let row = (start + k) % count
+            if label(row).lowercased().hasPrefix(prefix) {
+                moveCursor(to: row, extending: false, id: id, selection: selection)
+                return true
+            }
+        }
+        return true
+    }
+
     /// Handles a mouse event over the list: returns whether it did.
     func handle(_ event: MouseEvent, count: Int, id: (Int) -> ID, selection: ListSelection<ID>) -> Bool {
         let f = frame
@@ -140,5 +177,31 @@ extension ListCursor {
         case .up, .down, .pageUp, .pageDown, .home, .end: return true
         default: return false
         }
+    }
+}
+
+private struct TypeToSelectKey: EnvironmentKey {
+    static var defaultValue: Bool { false }
+}
+
+extension EnvironmentValues {
+    /// Whether a focused ``Table`` inside selects rows by typing (see
+    /// ``View/typeToSelect(_:)``).
+    public var typeToSelect: Bool {
+        get { self[TypeToSelectKey.self] }
+        set { self[TypeToSelectKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Typing selects rows in the tables inside: the next row whose first
+    /// column starts with the letters typed (within a second of each other;
+    /// case ignored), from the row after the selection, wrapping.
+    ///
+    /// Off by default, because it takes printable keys that apps often use
+    /// as shortcuts (`q` to quit): with it on, those keys reach the app only
+    /// while the table is not focused.
+    public func typeToSelect(_ enabled: Bool = true) -> EnvironmentWriter<Self, Bool> {
+        environment(\.typeToSelect, enabled)
     }
 }

@@ -12,6 +12,9 @@ enum ListSelection<ID: Hashable> {
 final class ListCursor<ID: Hashable>: ListViewport, ControlModelObject {
     /// The id of the row at ``ListViewport/cursor`` when last checked.
     var cursorID: ID?
+    /// Type-to-jump: the letters typed so far, and when the last came.
+    var jumpPrefix = ""
+    var jumpTime: Duration?
 
     /// Brings the cursor in step with the data and the selection, before
     /// the rows are built.

@@ -28,6 +28,8 @@ public struct Table<Data: RandomAccessCollection, ID: Hashable & Sendable>: View
     let sortOrder: Binding<TableSortOrder?>?
     @ControlModel private var cursor: ListCursor<ID>
     @Environment(\.isEnabled) private var isEnabled
+    @Environment(\.clock) private var clock
+    @Environment(\.typeToSelect) private var typeToSelect
 
     init(data: Data, id: @escaping (Data.Element) -> ID, selection: ListSelection<ID>,
          sortOrder: Binding<TableSortOrder?>?, columns: [TableColumn<Data.Element>]) {
@@ -41,6 +43,7 @@ public struct Table<Data: RandomAccessCollection, ID: Hashable & Sendable>: View
     public var body: some View {
         let data = self.data, idOf = self.id, columns = self.columns, sortOrder = self.sortOrder
         let selection = self.selection, cursor = self.cursor, model = _cursor, isEnabled = self.isEnabled
+        let clock = self.clock, typeToSelect = self.typeToSelect
         let count = data.count
         let element: (Int) -> Data.Element = { data[data.index(data.startIndex, offsetBy: $0)] }
         let rowID: (Int) -> ID = { idOf(element($0)) }
@@ -50,7 +53,13 @@ public struct Table<Data: RandomAccessCollection, ID: Hashable & Sendable>: View
             .focusable()
             .onFocusedKey { press in
                 if let sortOrder, Table.sort(press, columns: columns, order: sortOrder) { return .handled }
-                guard cursor.handle(press, count: count, id: rowID, selection: selection) else { return .ignored }
+                if !cursor.handle(press, count: count, id: rowID, selection: selection) {
+                    // Type-to-jump on the first column's text.
+                    guard typeToSelect, let first = columns.first,
+                          cursor.jump(press, now: clock.now, count: count, label: { first.cell(element($0)).content },
+                                      id: rowID, selection: selection)
+                    else { return .ignored }
+                }
                 model.invalidate()
                 return .handled
             }
