@@ -117,21 +117,25 @@ extension ViewGraph {
     ///   tree has few.
     @discardableResult
     public func dispatch(_ event: ViewEvent) -> Bool {
-        // A @FocusState set since the last frame (in `.onAppear`, a task, the
-        // last event) moves focus before this event is routed: a key typed
-        // right after the app asked for focus goes where it asked.
-        if needsFrame && interaction.hasFocusBindings {
-            interaction.focusBindingsChanged = true
-            syncFocusAfterFrame()
-        }
+        // A @FocusState set since focus last followed the bindings (in
+        // `.onAppear`, a task, the last event) moves focus before this event
+        // is routed: a key typed right after the app asked for focus goes
+        // where it asked.
+        syncFocusIfStateChanged()
         let handled = route(event)
         // A handler that set a @FocusState moves focus now, not a frame
         // later: keys typed ahead (in the same read) go where the app sent focus.
-        if needsFrame && interaction.hasFocusBindings {
-            interaction.focusBindingsChanged = true
-            syncFocusAfterFrame()
-        }
+        syncFocusIfStateChanged()
         return handled
+    }
+
+    /// Focus follows the bindings when state was written since it last did
+    /// (``invalidate(_:)`` notes every write): a run of events that write
+    /// nothing does not walk the focusable views again each time.
+    private func syncFocusIfStateChanged() {
+        guard interaction.stateWrittenSinceFocusSync && interaction.hasFocusBindings else { return }
+        interaction.focusBindingsChanged = true
+        syncFocusAfterFrame()
     }
 
     private func route(_ event: ViewEvent) -> Bool {

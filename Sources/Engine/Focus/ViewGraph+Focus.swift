@@ -156,6 +156,7 @@ extension ViewGraph {
     /// After a frame: focus leaves views that left the tree or were
     /// disabled, and follows bindings that ask for another view.
     func syncFocusAfterFrame() {
+        interaction.stateWrittenSinceFocusSync = false
         // A dismissed modal gives focus back; a presented one keeps it inside.
         if let modal = activeModal, let f = focusedNode, !isDescendant(f, of: modal) {
             focus(focusOrder().first)

@@ -270,6 +270,8 @@ public final class ViewGraph {
 
     /// Marks `node` dirty (its state changed) and asks for one frame.
     func invalidate(_ node: ViewNode) {
+        // Before the guard: a second write to a node still dirty may move focus too.
+        interaction.stateWrittenSinceFocusSync = true
         guard isLive(node), !node.isDirty, !defersInvalidation(node) else { return }
         node.isDirty = true
         node.pendingReason = .stateChanged

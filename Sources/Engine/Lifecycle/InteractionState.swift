@@ -23,6 +23,9 @@ struct InteractionState {
     var hasFocusBindings = false
     /// A focus binding was (re)made this frame: reconcile focus with the bindings after it.
     var focusBindingsChanged = false
+    /// State was written since focus last followed the bindings (a
+    /// `@FocusState` among it, perhaps): the next event syncs first.
+    var stateWrittenSinceFocusSync = false
     /// Presented modals (sheets, alerts), innermost last, and where focus was before each.
     var modals: [ViewNode] = []
     var focusBeforeModal: [ViewNode?] = []

@@ -22,7 +22,9 @@ public struct InheritedStyleView<Content: View>: PrimitiveView {
             if b.configured { graph.markSubtreeNeedsPaint(node) }
         }
         b.configured = true
-        graph.passesStyles = true
+        // A style that changes nothing (a button's default colour) leaves
+        // painting's walk through transparent nodes off.
+        if view.foreground != .default || !view.attributes.isEmpty { graph.passesStyles = true }
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }
