@@ -1,6 +1,19 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Release builds of the engine's modules:
+// - cross-module optimisation: the generic reconcile, layout and paint paths
+//   are serialised into the module, so an app's module specialises them for
+//   its own view types instead of running them through metadata and witness
+//   tables;
+// - no run-time exclusivity checks: the engine runs on one thread and its
+//   per-node fields are touched on every frame (debug builds, which the
+//   tests use, keep the checks).
+// SwiftPM 6.2 and later accept these flags in a dependency.
+let releaseSettings: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "TerminalEngine",
     products: [
@@ -17,12 +30,16 @@ let package = Package(
             name: "CUnistring",
             providers: [.apt(["libunistring-dev"])]
         ),
-        .target(name: "Profiler"),
+        .target(name: "Profiler", swiftSettings: releaseSettings),
         // Counts heap allocations for tuibench's allocations per frame: it
         // defines malloc & co. and forwards to glibc. Only tuibench links it,
         // so a package that depends on Engine neither resolves nor links it.
         .target(name: "CAllocationCounter"),
-        .target(name: "Engine", dependencies: ["CUnistring", "Profiler"]),
+        .target(
+            name: "Engine",
+            dependencies: ["CUnistring", "Profiler"],
+            swiftSettings: releaseSettings
+        ),
         .executableTarget(
             name: "tuibench",
             dependencies: [

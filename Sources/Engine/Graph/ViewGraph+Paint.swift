@@ -21,7 +21,7 @@ extension ViewGraph {
         for region in paintDamage.rects {
             let visible = region.intersection(canvas.bounds)
             guard !visible.isEmpty else { continue }
-            let clip = widenedOverWideText(visible)
+            let clip = wideTextNodes == 0 ? visible : widenedOverWideText(visible)
             canvas.fill(clip, with: .blank())
             paintSubtree(root, clip: clip, inherited: .plain)
         }
@@ -46,7 +46,7 @@ extension ViewGraph {
                 return
             }
             guard !clip.intersection(node.frame).isEmpty else { return }
-            if let text = node.behavior as? TextBehavior, text.mayHaveWideGraphemes, !r.contains(node.frame) {
+            if node.behavior.mayHaveWideGraphemes, !r.contains(node.frame) {
                 let grown = r.union(node.frame).intersection(canvas.bounds)
                 if grown != r { r = grown; grew = true }
             }

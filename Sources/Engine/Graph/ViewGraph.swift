@@ -23,6 +23,11 @@ public final class ViewGraph {
     /// ``InheritedStyleBehavior``): painting must look through transparent
     /// nodes for what they pass down. Until then it need not.
     @exclusivity(unchecked) var passesStyles = false
+    /// Texts in memory (attached, or detached and not yet reclaimed) whose
+    /// content is not all ASCII (``NodeBehavior/mayHaveWideGraphemes``).
+    /// While there are none, painting need not look for wide graphemes a
+    /// damaged region would cut: a walk of the painted nodes per region.
+    @exclusivity(unchecked) var wideTextNodes = 0
     /// Subtrees detached and not yet reclaimed (a stack of nodes to visit).
     @exclusivity(unchecked) var reclamation: [ViewNode] = []
     /// Time a frame may spend reclaiming detached nodes (so dropping a large
@@ -523,6 +528,7 @@ public final class ViewGraph {
             for key in node.environmentReads { environmentReaders[key]?[ObjectIdentifier(node)] = nil }
             node.environmentReads = []
         }
+        if node.behavior.mayHaveWideGraphemes { wideTextNodes -= 1 }
         liveNodes -= 1
         // Identities are found through parents, never looked up by key, so
         // the slot can be reused at once.

@@ -222,6 +222,11 @@ public class NodeBehavior {
     /// An ``InheritedStyleBehavior``: a transparent node that passes a style
     /// down (read by painting for every transparent node it walks through).
     final let passesStyle: Bool
+    /// A ``TextBehavior`` whose content is not all ASCII, so it may draw
+    /// two-column graphemes: painting must not cut it at a damage edge.
+    /// Kept here, not only on the text, so that the graph counts such
+    /// nodes (``ViewGraph/wideTextNodes``) without a cast per node.
+    @exclusivity(unchecked) final var mayHaveWideGraphemes = false
 
     /// The size for `proposal`. The default lays the children out as a
     /// vertical stack without spacing (a multi-view body in a single-child place).

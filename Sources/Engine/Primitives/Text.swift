@@ -51,7 +51,11 @@ public struct Text: PrimitiveView, Equatable {
             || b.wraps != view.wraps
         {
             b.content = view.content
-            b.mayHaveWideGraphemes = !view.content.utf8.allSatisfy { $0 < 0x80 }
+            let wide = !view.content.utf8.allSatisfy { $0 < 0x80 }
+            if wide != b.mayHaveWideGraphemes {
+                b.mayHaveWideGraphemes = wide
+                graph.wideTextNodes += wide ? 1 : -1
+            }
             b.lineLimit = view.lineLimit
             b.truncation = view.truncation
             b.wraps = view.wraps
@@ -147,8 +151,6 @@ extension Text {
 
 final class TextBehavior: NodeBehavior {
     var content = ""
-    /// False for ASCII-only content, which never draws a two-column grapheme.
-    var mayHaveWideGraphemes = false
     var lineLimit: Int?
     var truncation = TruncationMode.tail
     var wraps = true
