@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Release builds of the engine's modules:
@@ -9,7 +9,9 @@ import PackageDescription
 // - no run-time exclusivity checks: the engine runs on one thread and its
 //   per-node fields are touched on every frame (debug builds, which the
 //   tests use, keep the checks).
-// SwiftPM 6.2 and later accept these flags in a dependency.
+// SwiftPM accepts unsafe flags in a dependency whose manifest is tools
+// version 6.2 or later (with 6.0 an app depending on this package would
+// fail to resolve): hence the tools version above.
 let releaseSettings: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
