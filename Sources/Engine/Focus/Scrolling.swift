@@ -111,7 +111,7 @@ public struct ScrollViewProxy: @unchecked Sendable {
         var lazyStacks: [ViewNode] = []
         var stack = reader.children
         while let n = stack.popLast() {
-            if case .explicit(let k) = n.discriminator, k == key, n.isAttached {
+            if n.matches(explicit: key), n.isAttached {
                 graph.requestScroll(ScrollRequest(target: .node(n), anchor: anchor))
                 return
             }

@@ -11,6 +11,8 @@ public final class ViewGraph {
     /// The canvas views paint into.
     public let canvas: CellBuffer
     let root: ViewNode
+    /// The root node's type information (it has no view type of its own).
+    private let rootInfo: ViewTypeInfo
     /// Frames rendered so far.
     @exclusivity(unchecked) public private(set) var frameNumber = 0
     /// Counts for the last frame.
@@ -117,8 +119,9 @@ public final class ViewGraph {
 
     public init(canvas: CellBuffer) {
         self.canvas = canvas
+        rootInfo = ViewTypeInfo(EmptyView.self)
         root = ViewNode(identity: .root, discriminator: .position(0), viewType: ObjectIdentifier(ViewGraph.self),
-                        behavior: TransparentBehavior.shared)
+                        behavior: TransparentBehavior.shared, info: rootInfo)
     }
 
     deinit {
@@ -335,7 +338,7 @@ public final class ViewGraph {
     func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, discriminator: Discriminator) -> ViewNode {
         if slot < parent.children.count {
             let existing = parent.children[slot]
-            if existing.viewType == ObjectIdentifier(V.self) && existing.discriminator.matches(discriminator) {
+            if existing.viewType == ObjectIdentifier(V.self) && existing.matches(discriminator) {
                 update(existing, with: view)
                 return existing
             }
@@ -384,7 +387,11 @@ public final class ViewGraph {
 
     func makeNode<V: View>(for view: V, parent: ViewNode, discriminator: Discriminator) -> ViewNode {
         let identity = identities.identity(parent: parent.identity, type: V.self, discriminator: discriminator)
-        let node = TypedViewNode(view, identity: identity, discriminator: discriminator, info: typeInfo(of: V.self))
+        let info = typeInfo(of: V.self)
+        let node = info.storesValue
+            ? TypedViewNode(view, identity: identity, discriminator: discriminator, info: info)
+            : ViewNode(identity: identity, discriminator: discriminator, viewType: ObjectIdentifier(V.self),
+                       behavior: V._makeBehavior(), info: info)
         node.parent = parent
         statistics.nodesCreated += 1
         liveNodes += 1
@@ -393,18 +400,18 @@ public final class ViewGraph {
 
     /// Gives `node` a new value: skipped when equal and not dirty.
     func update<V: View>(_ node: ViewNode, with view: V, isNew: Bool = false) {
-        let typed = unsafeDowncast(node, to: TypedViewNode<V>.self)
+        let info = node.info
         let reason: EvaluationReason
         if isNew {
             reason = .appeared
         } else if node.isDirty {
             reason = node.pendingReason
-        } else if !typed.holds(view) {
+        } else if !info.storesValue || !unsafeDowncast(node, to: TypedViewNode<V>.self).holds(view) {
             reason = .inputChanged
         } else {
             return  // skipped: no body, no layout, no paint
         }
-        typed.value = view
+        if info.storesValue && !isNew { unsafeDowncast(node, to: TypedViewNode<V>.self).value = view }
         node.isDirty = false
         node.evaluationCount += 1
         node.lastEvaluationReason = reason
@@ -419,8 +426,8 @@ public final class ViewGraph {
         var spanProfiler: Profiler?
         var span = SpanToken.disabled
         if let profiler = activeProfiler(profiler), profiler.isEnabled,
-           typed.info.hasBody || profilesPrimitiveViews {
-            span = beginBodySpan(profiler, node, typed.info, reason)
+           info.hasBody || profilesPrimitiveViews {
+            span = beginBodySpan(profiler, node, info, reason)
             spanProfiler = profiler
         }
         if stackGuard.isLow {

@@ -42,6 +42,41 @@ public enum Discriminator: Hashable, Sendable {
     }
 }
 
+/// A ``Discriminator`` as plain data: kind and integer for a position, a
+/// branch or an integer id (nearly every child), so that matching a child
+/// against its node compares two words and copies no enum through value
+/// witnesses. Other explicit ids are kind ``other``, matched on the full
+/// ``Discriminator``.
+struct DiscriminatorKey: Equatable {
+    static let position: UInt8 = 0, branch: UInt8 = 1, integerID: UInt8 = 2, other: UInt8 = 3
+    var kind: UInt8
+    var value: Int
+
+    @inline(__always)
+    init(kind: UInt8, value: Int) {
+        self.kind = kind
+        self.value = value
+    }
+
+    @inline(__always)
+    init(_ d: Discriminator) {
+        switch d {
+        case .position(let p): self.init(kind: DiscriminatorKey.position, value: p)
+        case .branch(let b): self.init(kind: DiscriminatorKey.branch, value: b)
+        case .explicit(let id): self.init(id)
+        }
+    }
+
+    @inline(__always)
+    init(_ id: ExplicitID) {
+        if case .int(let i) = id.storage {
+            self.init(kind: DiscriminatorKey.integerID, value: i)
+        } else {
+            self.init(kind: DiscriminatorKey.other, value: 0)
+        }
+    }
+}
+
 /// An explicit id: any `Hashable & Sendable` value, compared by equality.
 ///
 /// Integer and string ids (the common cases: ranges, database keys, names)

@@ -48,6 +48,8 @@ public enum EvaluationReason: Sendable, Equatable, CustomStringConvertible {
 public class ViewNode {
     public let identity: ViewIdentity
     let discriminator: Discriminator
+    /// ``discriminator`` as plain data (what matching reads).
+    let key: DiscriminatorKey
     let viewType: ObjectIdentifier
     @exclusivity(unchecked) unowned(unsafe) var parent: ViewNode?
     @exclusivity(unchecked) var children: [ViewNode] = []
@@ -100,9 +102,19 @@ public class ViewNode {
     /// `@State` slots by declaration site (source-location keying).
     @exclusivity(unchecked) var stateByLocation: [DeclarationSite: StateSlot] = [:]
 
-    init(identity: ViewIdentity, discriminator: Discriminator, viewType: ObjectIdentifier, behavior: NodeBehavior) {
+    /// What the graph knows about the node's view type. Owned by the
+    /// graph's per-type table, which lives as long as the graph.
+    unowned(unsafe) let info: ViewTypeInfo
+
+    /// A node that keeps no value: the root, and the engine's structural
+    /// views (``StructuralView``). Being of a class that is not generic,
+    /// it is also freed without looking up any type's metadata.
+    init(identity: ViewIdentity, discriminator: Discriminator, viewType: ObjectIdentifier, behavior: NodeBehavior,
+         info: ViewTypeInfo) {
         self.identity = identity
+        self.info = info
         self.discriminator = discriminator
+        key = DiscriminatorKey(discriminator)
         self.viewType = viewType
         self.behavior = behavior
     }
@@ -113,6 +125,24 @@ public class ViewNode {
         firstStateSlot?.disown()
         for slot in moreStateSlots { slot?.disown() }
         for slot in stateByLocation.values { slot.disown() }
+    }
+
+    /// Whether this node was made for `d`: two integers compared, except for
+    /// explicit ids that are not integers.
+    @inline(__always)
+    func matches(_ d: Discriminator) -> Bool {
+        let k = DiscriminatorKey(d)
+        guard k.kind == DiscriminatorKey.other else { return key == k }
+        return key.kind == DiscriminatorKey.other && discriminator.matches(d)
+    }
+
+    /// Whether this node is the row whose explicit id is `id`.
+    @inline(__always)
+    func matches(explicit id: ExplicitID) -> Bool {
+        let k = DiscriminatorKey(id)
+        guard k.kind == DiscriminatorKey.other else { return key == k }
+        guard key.kind == DiscriminatorKey.other, case .explicit(let mine) = discriminator else { return false }
+        return mine == id
     }
 
     /// `@State` slots by ordinal (ordinal keying), `nil` where a slot was never made.
@@ -149,21 +179,22 @@ public class ViewNode {
     public var childNodes: [ViewNode] { children }
 }
 
-/// The node of a view of type `V`: the last value it was given, and what
-/// the graph knows about `V` (found once per type).
+/// The node of a view of type `V` that keeps its last value
+/// (``ViewTypeInfo/storesValue``): for the next frame's comparison, and for
+/// evaluating the node again when it is marked dirty. The engine's
+/// structural views, which can neither compare equal nor be marked dirty,
+/// get a plain ``ViewNode``: a frame does not copy each of them into its
+/// node and destroy the last one.
 final class TypedViewNode<V: View>: ViewNode {
     @exclusivity(unchecked) var value: V
-    /// Owned by the graph's per-type table, which lives as long as the graph.
-    unowned(unsafe) let info: ViewTypeInfo
 
     init(_ value: V, identity: ViewIdentity, discriminator: Discriminator, info: ViewTypeInfo) {
         self.value = value
-        self.info = info
         super.init(identity: identity, discriminator: discriminator, viewType: ObjectIdentifier(V.self),
-                   behavior: V._makeBehavior())
+                   behavior: V._makeBehavior(), info: info)
     }
 
-    override func reevaluate(graph: ViewGraph) { graph.update(self, with: value) }
+    override func reevaluate(graph: ViewGraph) { info.reevaluate(self, graph) }
 
     /// Whether `other` equals the stored value, by ``sameValue(_:_:equatable:isPlainData:)``
     /// with the comparison kind found once per type.
@@ -185,6 +216,15 @@ final class ViewTypeInfo {
     var profileLabel: SpanLabel?
     /// The view type itself, for its name.
     let type: Any.Type
+    /// Nodes keep their last value: the type can compare equal, or it is not
+    /// one of the engine's ``StructuralView``s (it may be marked dirty).
+    let storesValue: Bool
+    /// Evaluates a dirty node of the type again with its last value. Made
+    /// where `V` is known, so that it runs code specialised for `V` (with
+    /// cross-module optimisation, in the app's module): a class method of
+    /// the generic node would run the unspecialised `update` for every
+    /// state change.
+    let reevaluate: (ViewNode, ViewGraph) -> Void
 
     init<V: View>(_ type: V.Type) {
         self.type = type
@@ -192,8 +232,25 @@ final class ViewTypeInfo {
         isPlainData = _isPOD(V.self)
         properties = DynamicPropertyLayout.of(V.self)
         hasBody = V.Body.self != Never.self
+        storesValue = equatable != nil || isPlainData || !(V.self is any StructuralView.Type)
+        reevaluate = { node, graph in
+            guard let typed = node as? TypedViewNode<V> else {
+                assertionFailure("\(V.self) was marked dirty, but its node keeps no value (a StructuralView)")
+                return
+            }
+            graph.update(typed, with: typed.value)
+        }
     }
 }
+
+/// One of the engine's views that only arrange others (stacks, tuples,
+/// conditionals, `ForEach`, layout modifiers): it owns no state, reads no
+/// environment and is never marked dirty, so its node need not keep its
+/// last value unless the type can compare equal (``ViewTypeInfo/storesValue``).
+/// Only for views whose `_reconcile` never reads the environment, state or
+/// models; a node of one that was marked dirty would have nothing to
+/// evaluate again.
+protocol StructuralView {}
 
 /// The engine's one rule for "did this value change": `==` when the type is
 /// Equatable, bitwise for plain data, otherwise "changed".

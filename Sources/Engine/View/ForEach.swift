@@ -54,7 +54,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
             while i < range.upperBound {
                 let element = unsafeBitCast(i, to: Data.Element.self)
                 let key = ExplicitID(id(element))
-                guard matched < old.count, case .explicit(let k) = old[matched].discriminator, k.matches(key) else { break }
+                guard matched < old.count, old[matched].matches(explicit: key) else { break }
                 graph.update(old[matched], with: content(element))
                 matched += 1
                 i += 1
@@ -63,7 +63,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
         } else {
             for element in data {
                 let key = ExplicitID(id(element))
-                guard matched < old.count, case .explicit(let k) = old[matched].discriminator, k.matches(key) else { break }
+                guard matched < old.count, old[matched].matches(explicit: key) else { break }
                 graph.update(old[matched], with: content(element))
                 matched += 1
             }

@@ -93,3 +93,19 @@ public struct AnyView: PrimitiveView {
 
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
+
+// The views above only arrange others: their nodes keep no value.
+extension TupleView: StructuralView {}
+extension ConditionalContent: StructuralView {}
+extension Optional: StructuralView where Wrapped: View {}
+extension Group: StructuralView {}
+extension AnyView: StructuralView {}
+extension ForEach: StructuralView {}
+extension VStack: StructuralView {}
+extension HStack: StructuralView {}
+extension ZStack: StructuralView {}
+extension PaddingView: StructuralView {}
+extension FrameView: StructuralView {}
+extension FixedSizeView: StructuralView {}
+extension LayoutPriorityView: StructuralView {}
+extension HiddenView: StructuralView {}

@@ -35,7 +35,7 @@ extension View {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
-        let layout = unsafeDowncast(node, to: TypedViewNode<Self>.self).info.properties
+        let layout = node.info.properties
         if layout.observesModels {
             // Reading an @Observable model's property in body makes this node
             // depend on it: a change marks only this node dirty.

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import Engine
+
+/// Something a view's closure captures, to see when the engine lets go of it.
+private final class Token {}
+
+/// A stack whose content captures `token` (through the ForEach closure).
+private struct Captures: View {
+    let token: Token
+    var body: some View {
+        VStack {
+            ForEach(0..<2) { i in Text(i == 0 && token === token ? "a" : "b") }
+        }
+    }
+}
+
+private struct Counter: View {
+    @State var count = 0
+    var body: some View {
+        VStack {
+            Text("count \(count)")
+            Button("add") { count += 1 }
+        }
+    }
+}
+
+private struct Labels: View {
+    var texts: [String]
+    var body: some View {
+        VStack(alignment: .leading) {
+            ForEach(texts, id: \.self) { Text($0) }
+        }
+    }
+}
+
+@Suite("What nodes keep")
+struct NodeStorageTests {
+    @Test("structural views keep no value: a frame's captures are released once the next frame replaces them")
+    func structuralViewsKeepNoValue() {
+        let host = OffscreenHost(columns: 10, rows: 3)
+        weak var first: Token?
+        do {
+            let token = Token()
+            first = token
+            host.render(Captures(token: token))
+        }
+        let second = Token()
+        host.render(Captures(token: second))
+        // The composite view keeps its latest value (the second token); the
+        // stack and ForEach below it, which only arrange, keep none.
+        #expect(first == nil)
+        #expect(host.textRows.joined().contains("a"))
+        #expect(host.graph.allNodes().contains { $0 is TypedViewNode<Captures> })
+        #expect(!host.graph.allNodes().contains { $0 is TypedViewNode<VStack<ForEach<Range<Int>, Int, Text>>> })
+    }
+
+    @Test("a view with state keeps its value and is evaluated again with it when its state changes")
+    func stateViewsReevaluate() {
+        let host = OffscreenHost(columns: 12, rows: 3)
+        host.render(Counter())
+        host.press(.tab)
+        host.press(.enter)
+        #expect(host.textRows.contains { $0.contains("count 1") })
+        host.press(.enter)
+        #expect(host.textRows.contains { $0.contains("count 2") })
+    }
+
+    @Test("painting looks for wide graphemes only while a text in memory may hold one")
+    func wideTextCount() {
+        let host = OffscreenHost(columns: 20, rows: 4)
+        host.render(Labels(texts: ["ascii", "more"]))
+        #expect(host.graph.wideTextNodes == 0)
+        host.render(Labels(texts: ["ascii", "日本語", "café"]))
+        #expect(host.graph.wideTextNodes == 2)
+        host.render(Labels(texts: ["ascii", "日本語"]))
+        host.graph.reclaimAll()
+        #expect(host.graph.wideTextNodes == 1)
+        host.render(Labels(texts: ["ascii"]))
+        host.graph.reclaimAll()
+        #expect(host.graph.wideTextNodes == 0)
+        #expect(host.textRows[1].trimmingCharacters(in: .whitespaces) == "ascii")
+    }
+
+    @Test("a damaged region that cuts a wide text still repaints it whole")
+    func wideTextRepaintedWhole() {
+        let host = OffscreenHost(columns: 12, rows: 2)
+        host.render(HStack(spacing: 0) { Text("日本語"); Text("x") })
+        host.render(HStack(spacing: 0) { Text("日本語"); Text("y") })
+        #expect(host.textRows[0].contains("日本語y"))
+    }
+}
