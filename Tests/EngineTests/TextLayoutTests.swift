@@ -503,4 +503,24 @@ struct TextLayoutTests {
         #expect(drawn(layout, columns: 7, rows: 3, width: 7, alignment: .trailing)
             == [".日本語", "...text", "..wraps"])
     }
+
+    @Test("one line of printable ASCII that fits is itself (the fast path) for any width, limit and wrapping")
+    func printableASCIIThatFits() {
+        var rng = SplitMix64(seed: 0xA5C11)
+        let alphabet = Array(" aZ09.,;~!-_ ") + (0x20...0x7E).map { Character(UnicodeScalar(UInt8($0))) }
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+            let count = text.utf8.count
+            let width: Int? = Bool.random(using: &rng) ? nil : count + Int.random(in: 0...5, using: &rng)
+            let limit: Int? = Bool.random(using: &rng) ? nil : Int.random(in: 1...3, using: &rng)
+            let layout = TextLayout(text, proposedWidth: width, lineLimit: limit, wraps: Bool.random(using: &rng))
+            #expect(layout.lines == [TextLayout.Line(text: text, width: count)], "\(text.debugDescription) in \(String(describing: width))")
+            #expect(layout.size == TextLayout.idealSize(of: text))
+        }
+        // Just past the fast path: one column short wraps or truncates.
+        #expect(TextLayout("ab cd", proposedWidth: 4).lines.map(\.text) == ["ab", "cd"])
+        #expect(TextLayout("abcde", proposedWidth: 4, wraps: false).lines.map(\.text) == ["abc…"])
+        #expect(TextLayout("a\tb", proposedWidth: 10).lines.map(\.text) == ["a\tb"])
+        #expect(TextLayout("", proposedWidth: 0).size == TextLayout.Size(width: 0, height: 1))
+    }
 }

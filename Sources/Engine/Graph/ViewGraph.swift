@@ -568,20 +568,16 @@ public final class ViewGraph {
     /// same, only the leaf is laid out again (in its current frame) and
     /// nothing above it is touched; otherwise its ancestors re-lay out.
     func leafContentChanged(_ node: ViewNode) {
-        let previous = node.layoutCache.entries
-        node.layoutCache.removeAll()
-        var stable = !previous.isEmpty && node.paintedFrame != nil && !node.needsLayout
+        var stable = node.layoutCache.count > 0 && node.paintedFrame != nil && !node.needsLayout
         if stable {
-            for (proposal, size) in previous {
-                let now = node.behavior.sizeThatFits(proposal, node: node, graph: self)
-                node.layoutCache.insert(proposal, now)
-                if now != size { stable = false; break }
-            }
+            let behavior = node.behavior
+            stable = node.layoutCache.answersAgain { behavior.sizeThatFits($0, node: node, graph: self) }
         }
         if stable {
             node.needsLayout = true
             relayoutQueue.append(node)
         } else {
+            node.layoutCache.removeAll()
             markNeedsLayout(node)
         }
     }

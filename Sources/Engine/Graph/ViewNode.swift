@@ -373,6 +373,14 @@ struct LayoutCache {
         }
     }
 
+    /// Whether `size` answers every cached proposal with the cached size
+    /// (the entries, all still right, stay).
+    @inline(__always)
+    func answersAgain(_ size: (ProposedSize) -> Size) -> Bool {
+        for entry in storage where size(entry.proposal) != entry.size { return false }
+        return true
+    }
+
     @inline(__always)
     mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)

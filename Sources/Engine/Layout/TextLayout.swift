@@ -109,6 +109,13 @@ public struct TextLayout: Equatable, Sendable {
             self.init(lines: [])
             return
         }
+        // The common case: one line of printable ASCII that fits. It is
+        // itself, one column per byte: no segmentation, no line breaking.
+        if TextLayout.isOneLineOfPrintableASCII(text, fittingIn: width) {
+            let count = text.utf8.count
+            self.init(lines: [Line(text: text, width: count, head: 0..<count, tail: nil)])
+            return
+        }
         let lines = TextLayout.withSource(text) { source in
             var breaker = LineBreaker(source: source, text: text, width: width, lineLimit: limit,
                                       truncation: truncation)
@@ -124,6 +131,18 @@ public struct TextLayout: Equatable, Sendable {
         var widest = 0
         for line in lines { widest = Swift.max(widest, line.width) }
         size = Size(width: widest, height: lines.count)
+    }
+
+    /// Whether `text` is at most `width` bytes, all of them printable ASCII
+    /// (U+0020…U+007E): no line breaks, no controls, one column each.
+    @inline(__always)
+    static func isOneLineOfPrintableASCII(_ text: String, fittingIn width: Int) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count <= width else { return false }
+            for b in bytes where b < 0x20 || b > 0x7E { return false }
+            return true
+        }
     }
 
     /// The ideal size of `text`: no width constraint, lines break only at
