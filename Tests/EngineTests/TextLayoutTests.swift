@@ -523,4 +523,26 @@ struct TextLayoutTests {
         #expect(TextLayout("a\tb", proposedWidth: 10).lines.map(\.text) == ["a\tb"])
         #expect(TextLayout("", proposedWidth: 0).size == TextLayout.Size(width: 0, height: 1))
     }
+
+    @Test("a text's size without a layout (printable ASCII that fits) is the size its layout has")
+    func sizeWithoutLayout() {
+        var rng = SplitMix64(seed: 0x512E)
+        let alphabet: [Character] = ["a", "b", " ", "~", "\t", "\n", "\u{7F}", "é", "日", "-"]
+        let graph = ViewGraph(canvas: CellBuffer(columns: 4, rows: 4))
+        let node = graph.rootNode
+        for _ in 0..<3_000 {
+            let text = String((0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                alphabet[Int.random(in: 0..<(Bool.random(using: &rng) ? 4 : alphabet.count), using: &rng)]
+            })
+            let b = TextBehavior()
+            b.setContent(text)
+            b.lineLimit = [nil, 0, 1, 2].randomElement(using: &rng)!
+            b.wraps = Bool.random(using: &rng)
+            let width: Int? = [nil, Int.max, -1, 0, 1, 3, 8, 20].randomElement(using: &rng)!
+            let height: Int? = [nil, Int.max, 0, 1, 2].randomElement(using: &rng)!
+            let proposal = ProposedSize(width: width, height: height)
+            let measured = b.sizeThatFits(proposal, node: node, graph: graph)
+            #expect(measured == b.layout(width: width, height: height).size, "\(text.debugDescription) \(proposal)")
+        }
+    }
 }

@@ -50,12 +50,9 @@ public struct Text: PrimitiveView, Equatable {
         if b.content != view.content || b.lineLimit != view.lineLimit || b.truncation != view.truncation
             || b.wraps != view.wraps
         {
-            b.content = view.content
-            let wide = !view.content.utf8.allSatisfy { $0 < 0x80 }
-            if wide != b.mayHaveWideGraphemes {
-                b.mayHaveWideGraphemes = wide
-                graph.wideTextNodes += wide ? 1 : -1
-            }
+            let wasWide = b.mayHaveWideGraphemes
+            b.setContent(view.content)
+            if b.mayHaveWideGraphemes != wasWide { graph.wideTextNodes += wasWide ? -1 : 1 }
             b.lineLimit = view.lineLimit
             b.truncation = view.truncation
             b.wraps = view.wraps
@@ -151,6 +148,9 @@ extension Text {
 
 final class TextBehavior: NodeBehavior {
     var content = ""
+    /// The content's width when it is one line of printable ASCII (one
+    /// column per byte, nothing to segment or break); -1 otherwise.
+    var printableASCIIWidth = 0
     var lineLimit: Int?
     var truncation = TruncationMode.tail
     var wraps = true
@@ -161,11 +161,27 @@ final class TextBehavior: NodeBehavior {
     /// Layouts by (width, line limit), small and cleared when the content changes.
     var layouts: [(width: Int?, limit: Int?, layout: TextLayout)] = []
 
+    /// Sets the content and what one pass over its bytes tells about it:
+    /// whether it may hold wide graphemes, and its width when it is one
+    /// line of printable ASCII.
+    func setContent(_ text: String) {
+        content = text
+        var wide = false
+        var printable = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { wide = true; printable = false; break }
+            if byte < 0x20 || byte == 0x7F { printable = false }
+        }
+        printableASCIIWidth = printable ? text.utf8.count : -1
+        mayHaveWideGraphemes = wide
+    }
+
     func layout(width: Int?, height: Int?) -> TextLayout {
         let w = width == .max ? nil : width
         var limit = lineLimit
         if let h = height, h != .max { limit = Swift.min(limit ?? .max, Swift.max(h, 1)) }
-        for entry in layouts where entry.width == w && entry.limit == limit { return entry.layout }
+        // By index: a `for entry in` would copy (retain and release) each layout.
+        for i in layouts.indices where layouts[i].width == w && layouts[i].limit == limit { return layouts[i].layout }
         let l = TextLayout(content, proposedWidth: w, lineLimit: limit, truncation: truncation, wraps: wraps)
         if layouts.count >= 4 { layouts.removeFirst() }
         layouts.append((w, limit, l))
@@ -173,7 +189,14 @@ final class TextBehavior: NodeBehavior {
     }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        layout(width: proposal.width, height: proposal.height).size
+        // One line of printable ASCII that fits is itself (as ``TextLayout``
+        // would lay it out): its size needs no layout. Text that changed is
+        // measured again for every proposal its ancestors made.
+        let n = printableASCIIWidth
+        if n >= 0, n <= (proposal.width ?? .max), (lineLimit ?? 1) > 0 {
+            return Size(width: n, height: 1)
+        }
+        return layout(width: proposal.width, height: proposal.height).size
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
