@@ -30,6 +30,10 @@ public final class ViewGraph {
     /// While there are none, painting need not look for wide graphemes a
     /// damaged region would cut: a walk of the painted nodes per region.
     @exclusivity(unchecked) var wideTextNodes = 0
+    /// Some node holds a reduced preference value
+    /// (``ViewNode/preferenceCache``): evaluating a node must drop those
+    /// of its ancestors. Until then it need not look.
+    @exclusivity(unchecked) var preferencesCached = false
     /// Subtrees detached and not yet reclaimed (a stack of nodes to visit).
     @exclusivity(unchecked) var reclamation: [ViewNode] = []
     /// Time a frame may spend reclaiming detached nodes (so dropping a large
@@ -66,7 +70,12 @@ public final class ViewGraph {
     @exclusivity(unchecked) var stackGuard = StackGuard()
     @exclusivity(unchecked) var dirtyNodes: [ViewNode] = []
     /// A snapshot waiting for the next node of a type (``restoreState(_:intoNextNodeOf:)``).
-    var pendingStateRestore: (ObjectIdentifier, [StateSlotKey: Any])?
+    var pendingStateRestore: (ObjectIdentifier, [StateSlotKey: Any])? {
+        didSet { isRestoringState = pendingStateRestore != nil }
+    }
+    /// ``pendingStateRestore`` is set: a flag read on every evaluation and
+    /// every new state slot instead of the optional (which holds a dictionary).
+    @exclusivity(unchecked) private(set) var isRestoringState = false
     /// Nodes with `.onPreferenceChange`.
     var preferenceObservers: [ObjectIdentifier: ViewNode] = [:]
     /// The environment at the root.
@@ -438,7 +447,7 @@ public final class ViewGraph {
             V._reconcile(view, node: node, graph: self)
         }
         if let spanProfiler { spanProfiler.end(span) }
-        if pendingStateRestore != nil { finishStateRestore(node) }
+        if isRestoringState { finishStateRestore(node) }
     }
 
     /// Removes `node` and its subtree from the tree at once: its state is

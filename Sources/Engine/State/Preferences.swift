@@ -126,6 +126,7 @@ extension ViewGraph {
             }
         }
         node.preferenceCache[id] = result as Any
+        preferencesCached = true
         return result
     }
 
@@ -133,6 +134,9 @@ extension ViewGraph {
     /// the way up (stopping where nothing was cached).
     @inline(__always)
     func invalidatePreferences(_ node: ViewNode) {
+        // No preference was ever reduced: nothing to drop (and no node's
+        // dictionary to look at on every evaluation).
+        guard preferencesCached else { return }
         var n: ViewNode? = node
         while let current = n, !current.preferenceCache.isEmpty {
             current.preferenceCache.removeAll()

@@ -25,7 +25,7 @@ extension ViewGraph {
     /// The value a new slot starts with: a restored one when the snapshot
     /// has a value of the right type under `key`.
     func restoredValue<Value>(for node: ViewNode, key: StateSlotKey, initial: Value) -> Value {
-        guard let (type, snapshot) = pendingStateRestore, type == node.viewType,
+        guard isRestoringState, let (type, snapshot) = pendingStateRestore, type == node.viewType,
               let stored = snapshot[key] as? Value
         else { return initial }
         return stored
