@@ -73,7 +73,7 @@ struct TableRowView: PrimitiveView, Equatable {
         let b = unsafeDowncast(node.behavior, to: TableRowBehavior.self)
         b.setBackground(view.background, node: node, graph: graph)
         for (k, cell) in view.cells.enumerated() {
-            graph.reconcileChild(cell, of: node, slot: k, discriminator: .position(k))
+            graph.reconcileChild(cell, of: node, slot: k, key: .position(k))
         }
         graph.trimChildren(of: node, to: view.cells.count)
     }

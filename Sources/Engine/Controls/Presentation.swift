@@ -111,7 +111,7 @@ extension ViewGraph {
             trimChildren(of: root, to: min(root.children.count, 1))
         } else {
             let layer = PresentationLayer(sheets: interaction.presentations.map { ($0.owner, $0.view) })
-            reconcileChild(layer, of: root, slot: 1, discriminator: .position(1))
+            reconcileChild(layer, of: root, slot: 1, key: .position(1))
             evaluateDirtyNodes()
         }
     }

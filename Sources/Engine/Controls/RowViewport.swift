@@ -48,7 +48,7 @@ struct RowViewport<Row: View>: PrimitiveView {
         var prefix = 0
         if let header = view.header {
             let before = node.children.first
-            graph.reconcileChild(header, of: node, slot: 0, discriminator: .position(0))
+            graph.reconcileChild(header, of: node, slot: 0, key: .position(0))
             changed = before !== node.children[0]
             prefix = 1
         }

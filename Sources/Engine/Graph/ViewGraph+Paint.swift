@@ -64,7 +64,8 @@ extension ViewGraph {
     private func paintSubtree(_ node: ViewNode, clip: Rect, inherited: Style) {
         if stackGuard.isLow { return stackExhausted(at: node, phase: "painting") }
         if node.isTransparent {
-            let inner = node.behavior.inheritedForChildren(inherited)
+            // Among transparent nodes only a style modifier passes anything down.
+            let inner = node.behavior.passesStyle ? node.behavior.inheritedForChildren(inherited) : inherited
             for child in node.children { paintSubtree(child, clip: clip, inherited: inner) }
             return
         }

@@ -174,7 +174,7 @@ public final class ViewGraph {
     /// Renders one frame of `view` into the canvas: reconcile, lay out, paint.
     public func render<V: View>(_ view: V) {
         let phase = beginFrame()
-        reconcileChild(view, of: root, slot: 0, discriminator: .position(0))
+        reconcileChild(view, of: root, slot: 0, key: .position(0))
         finishFrame(phase)
     }
 
@@ -345,20 +345,38 @@ public final class ViewGraph {
     /// with the same discriminator keeps its node; anything else replaces it.
     @discardableResult
     func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, discriminator: Discriminator) -> ViewNode {
+        reconcileChild(view, of: parent, slot: slot, key: DiscriminatorKey(discriminator)) { discriminator }
+    }
+
+    /// ``reconcileChild(_:of:slot:discriminator:)`` for a child told apart by
+    /// position, branch or integer id (`.position(n)`, `.branch(n)`): plain
+    /// data, so that no discriminator enum (whose explicit case holds a
+    /// string or a box) is built, copied and destroyed per child.
+    @discardableResult @inline(__always)
+    func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, key: DiscriminatorKey) -> ViewNode {
+        reconcileChild(view, of: parent, slot: slot, key: key) { Discriminator(key) }
+    }
+
+    /// The two above: `discriminator` is asked for only to match an explicit
+    /// id that is not an integer, or to make a node.
+    private func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, key: DiscriminatorKey,
+                                         discriminator: () -> Discriminator) -> ViewNode {
         if slot < parent.children.count {
             let existing = parent.children[slot]
-            if existing.viewType == ObjectIdentifier(V.self) && existing.matches(discriminator) {
+            if existing.viewType == ObjectIdentifier(V.self) && existing.key == key
+                && (key.kind != DiscriminatorKey.otherKind || existing.matches(discriminator()))
+            {
                 update(existing, with: view)
                 return existing
             }
-            let node = makeNode(for: view, parent: parent, discriminator: discriminator)
+            let node = makeNode(for: view, parent: parent, discriminator: discriminator())
             detach(existing)
             parent.children[slot] = node
             structureChanged(parent)
             update(node, with: view, isNew: true)
             return node
         }
-        let node = makeNode(for: view, parent: parent, discriminator: discriminator)
+        let node = makeNode(for: view, parent: parent, discriminator: discriminator())
         parent.children.append(node)
         structureChanged(parent)
         update(node, with: view, isNew: true)
@@ -373,7 +391,7 @@ public final class ViewGraph {
         if B.self == EmptyView.self {
             trimChildren(of: node, to: 0)
         } else {
-            reconcileChild(body, of: node, slot: 0, discriminator: .position(0))
+            reconcileChild(body, of: node, slot: 0, key: .position(0))
             trimChildren(of: node, to: 1)
         }
     }
@@ -382,7 +400,7 @@ public final class ViewGraph {
     /// wraps one view (a modifier, an event or lifecycle hook) does.
     @inline(__always)
     func reconcileOnlyChild<C: View>(_ content: C, of node: ViewNode) {
-        reconcileChild(content, of: node, slot: 0, discriminator: .position(0))
+        reconcileChild(content, of: node, slot: 0, key: .position(0))
         trimChildren(of: node, to: 1)
     }
 

@@ -48,7 +48,7 @@ public enum Discriminator: Hashable, Sendable {
 /// witnesses. Other explicit ids are kind ``other``, matched on the full
 /// ``Discriminator``.
 struct DiscriminatorKey: Equatable {
-    static let position: UInt8 = 0, branch: UInt8 = 1, integerID: UInt8 = 2, other: UInt8 = 3
+    static let positionKind: UInt8 = 0, branchKind: UInt8 = 1, integerIDKind: UInt8 = 2, otherKind: UInt8 = 3
     var kind: UInt8
     var value: Int
 
@@ -58,11 +58,18 @@ struct DiscriminatorKey: Equatable {
         self.value = value
     }
 
+    /// The `n`-th child of its parent.
+    @inline(__always)
+    static func position(_ n: Int) -> DiscriminatorKey { DiscriminatorKey(kind: positionKind, value: n) }
+    /// Branch `n` of a conditional.
+    @inline(__always)
+    static func branch(_ n: Int) -> DiscriminatorKey { DiscriminatorKey(kind: branchKind, value: n) }
+
     @inline(__always)
     init(_ d: Discriminator) {
         switch d {
-        case .position(let p): self.init(kind: DiscriminatorKey.position, value: p)
-        case .branch(let b): self.init(kind: DiscriminatorKey.branch, value: b)
+        case .position(let p): self.init(kind: DiscriminatorKey.positionKind, value: p)
+        case .branch(let b): self.init(kind: DiscriminatorKey.branchKind, value: b)
         case .explicit(let id): self.init(id)
         }
     }
@@ -70,9 +77,21 @@ struct DiscriminatorKey: Equatable {
     @inline(__always)
     init(_ id: ExplicitID) {
         if case .int(let i) = id.storage {
-            self.init(kind: DiscriminatorKey.integerID, value: i)
+            self.init(kind: DiscriminatorKey.integerIDKind, value: i)
         } else {
-            self.init(kind: DiscriminatorKey.other, value: 0)
+            self.init(kind: DiscriminatorKey.otherKind, value: 0)
+        }
+    }
+}
+
+extension Discriminator {
+    /// The discriminator of a position, branch or integer-id key.
+    init(_ key: DiscriminatorKey) {
+        switch key.kind {
+        case DiscriminatorKey.positionKind: self = .position(key.value)
+        case DiscriminatorKey.branchKind: self = .branch(key.value)
+        case DiscriminatorKey.integerIDKind: self = .explicit(ExplicitID(key.value))
+        default: preconditionFailure("an explicit id that is not an integer has no key of its own")
         }
     }
 }

@@ -132,16 +132,16 @@ public class ViewNode {
     @inline(__always)
     func matches(_ d: Discriminator) -> Bool {
         let k = DiscriminatorKey(d)
-        guard k.kind == DiscriminatorKey.other else { return key == k }
-        return key.kind == DiscriminatorKey.other && discriminator.matches(d)
+        guard k.kind == DiscriminatorKey.otherKind else { return key == k }
+        return key.kind == DiscriminatorKey.otherKind && discriminator.matches(d)
     }
 
     /// Whether this node is the row whose explicit id is `id`.
     @inline(__always)
     func matches(explicit id: ExplicitID) -> Bool {
         let k = DiscriminatorKey(id)
-        guard k.kind == DiscriminatorKey.other else { return key == k }
-        guard key.kind == DiscriminatorKey.other, case .explicit(let mine) = discriminator else { return false }
+        guard k.kind == DiscriminatorKey.otherKind else { return key == k }
+        guard key.kind == DiscriminatorKey.otherKind, case .explicit(let mine) = discriminator else { return false }
         return mine == id
     }
 

@@ -46,8 +46,8 @@ public struct LayeredView<Content: View, Layer: View>: PrimitiveView {
         let b = unsafeDowncast(node.behavior, to: LayerBehavior.self)
         graph.set(view.alignment, &b.alignment, node: node)
         graph.set(view.inFront, &b.inFront, node: node)
-        graph.reconcileChild(view.content, of: node, slot: 0, discriminator: .position(0))
-        graph.reconcileChild(view.layer, of: node, slot: 1, discriminator: .position(1))
+        graph.reconcileChild(view.content, of: node, slot: 0, key: .position(0))
+        graph.reconcileChild(view.layer, of: node, slot: 1, key: .position(1))
         graph.trimChildren(of: node, to: 2)
     }
 }

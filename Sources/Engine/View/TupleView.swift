@@ -8,7 +8,7 @@ public struct TupleView<each V: View>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         var slot = 0
         for child in repeat each view.value {
-            graph.reconcileChild(child, of: node, slot: slot, discriminator: .position(slot))
+            graph.reconcileChild(child, of: node, slot: slot, key: .position(slot))
             slot += 1
         }
         graph.trimChildren(of: node, to: slot)
@@ -36,8 +36,8 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: Primiti
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         switch view.storage {
-        case .first(let v): graph.reconcileChild(v, of: node, slot: 0, discriminator: .branch(0))
-        case .second(let v): graph.reconcileChild(v, of: node, slot: 0, discriminator: .branch(1))
+        case .first(let v): graph.reconcileChild(v, of: node, slot: 0, key: .branch(0))
+        case .second(let v): graph.reconcileChild(v, of: node, slot: 0, key: .branch(1))
         }
         graph.trimChildren(of: node, to: 1)
     }
@@ -52,7 +52,7 @@ extension Optional: View where Wrapped: View {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         if let v = view {
-            graph.reconcileChild(v, of: node, slot: 0, discriminator: .branch(0))
+            graph.reconcileChild(v, of: node, slot: 0, key: .branch(0))
             graph.trimChildren(of: node, to: 1)
         } else {
             graph.trimChildren(of: node, to: 0)
