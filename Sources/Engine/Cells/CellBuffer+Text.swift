@@ -18,6 +18,7 @@ extension CellBuffer {
             let (end, overflow) = x.addingReportingOverflow(GraphemeWidth.width(of: text))
             return overflow ? Int.max : end
         }
+        if let end = writePrintableASCII(text, x: x, y: y, style: style, area: area) { return end }
         let row = mutableRow(y)
         var cursor = x
         var first = Int.max, last = Int.min
@@ -72,6 +73,32 @@ extension CellBuffer {
         }
         if first < last { damage.add(Rect(x: first, y: y, width: last - first, height: 1)) }
         return cursor
+    }
+
+    /// ``write(_:x:y:style:clip:)`` for text that is all printable ASCII
+    /// (U+0020…U+007E): a cell per byte, with nothing to segment, measure or
+    /// intern. `nil` (nothing written) for any other text. `area` is the
+    /// visible part of the buffer, and row `y` lies in it.
+    @inline(__always)
+    private func writePrintableASCII(_ text: String, x: Int, y: Int, style: StyleID, area: Rect) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            for b in bytes where b < 0x20 || b > 0x7E { return nil }
+            let start = Swift.max(x, area.x)
+            let end = Swift.min(x.saturatingSum(bytes.count), area.maxX)
+            if start < end {
+                let row = mutableRow(y)
+                // The run's two ends may cut wide graphemes; inside, every
+                // cell is overwritten.
+                let extra = repairEdges(row, y: y, from: start, to: end)
+                for column in start..<end {
+                    row[column] = Cell(scalar: UInt32(bytes[column - x]), width: 1, style: style)
+                }
+                let written = Rect(x: start, y: y, width: end - start, height: 1)
+                damage.add(extra.isEmpty ? written : written.union(extra))
+            }
+            return x.saturatingSum(bytes.count)
+        }
     }
 
     /// Writes one cell (and its continuation when wide) at (`x`, `y`),

@@ -168,11 +168,13 @@ final class TextBehavior: NodeBehavior {
         content = text
         var wide = false
         var printable = true
-        for byte in text.utf8 {
-            if byte >= 0x80 { wide = true; printable = false; break }
-            if byte < 0x20 || byte == 0x7F { printable = false }
+        content.withUTF8 { bytes in
+            for byte in bytes {
+                if byte >= 0x80 { wide = true; printable = false; break }
+                if byte < 0x20 || byte == 0x7F { printable = false }
+            }
         }
-        printableASCIIWidth = printable ? text.utf8.count : -1
+        printableASCIIWidth = printable ? content.utf8.count : -1
         mayHaveWideGraphemes = wide
     }
 
