@@ -21,14 +21,6 @@ public enum Discriminator: Hashable, Sendable {
     /// An explicit id (`ForEach(id:)`, `.id(_:)`), compared for equality, not only by hash.
     case explicit(ExplicitID)
 
-    /// Whether this is the explicit integer id `id` (a `ForEach` over a
-    /// range or of integer ids), read in place: no id is made or copied.
-    @inline(__always)
-    func isExplicitInt(_ id: Int) -> Bool {
-        guard case .explicit(let k) = self, case .int(let a) = k.storage else { return false }
-        return a == id
-    }
-
     /// `==` without copying either side: the derived `==` copies both
     /// operands into a tuple through the enum's value witnesses (its explicit
     /// case holds a string or a box), which on the reconcile path of every

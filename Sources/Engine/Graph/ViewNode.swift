@@ -48,6 +48,10 @@ public enum EvaluationReason: Sendable, Equatable, CustomStringConvertible {
 public class ViewNode {
     public let identity: ViewIdentity
     let discriminator: Discriminator
+    /// The discriminator's id when it is an explicit integer (`ForEach`
+    /// over a range or of integer ids): matched every frame for every row,
+    /// read without copying the discriminator.
+    let explicitInt: Int?
     let viewType: ObjectIdentifier
     @exclusivity(unchecked) unowned(unsafe) var parent: ViewNode?
     @exclusivity(unchecked) var children: [ViewNode] = []
@@ -103,6 +107,7 @@ public class ViewNode {
     init(identity: ViewIdentity, discriminator: Discriminator, viewType: ObjectIdentifier, behavior: NodeBehavior) {
         self.identity = identity
         self.discriminator = discriminator
+        if case .explicit(let id) = discriminator, case .int(let i) = id.storage { explicitInt = i } else { explicitInt = nil }
         self.viewType = viewType
         self.behavior = behavior
     }
@@ -209,9 +214,12 @@ func sameValue<T>(_ a: T, _ b: T, equatable: (any Equatable.Type)? = T.self as? 
     if isPlainData {
         // memcmp, not a byte-by-byte Sequence comparison: a view value is
         // tens of bytes and this runs for every child of every evaluated parent.
-        let same = withUnsafeBytes(of: a) { x in
-            withUnsafeBytes(of: b) { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-        }
+        // The size known statically, not the count of a `withUnsafeBytes`
+        // buffer: that path was left generic (metadata passed for every row
+        // of a list).
+        let size = MemoryLayout<T>.size
+        if size == 0 { return true }
+        let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in memcmp(x, y, size) == 0 } }
         if same { return true }
     }
     if let equatable { return equatable._equalValues(a, b) }

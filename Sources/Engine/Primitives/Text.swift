@@ -162,7 +162,13 @@ final class TextBehavior: NodeBehavior {
     var layouts: [(width: Int?, limit: Int?, layout: TextLayout)] = []
 
     func layout(width: Int?, height: Int?) -> TextLayout {
-        let w = width == .max ? nil : width
+        var w = width == .max ? nil : width
+        // Proposing the ideal width or more gives the ideal layout
+        // (``TextLayout``), and a text of n UTF-8 bytes is at most n columns
+        // wide: every proposal at least that wide shares one layout (a stack
+        // asks a text for many sizes, and a text that changed is measured
+        // again for each).
+        if let proposed = w, proposed > 0, content.utf8.count <= proposed { w = nil }
         var limit = lineLimit
         if let h = height, h != .max { limit = Swift.min(limit ?? .max, Swift.max(h, 1)) }
         for entry in layouts where entry.width == w && entry.limit == limit { return entry.layout }

@@ -56,7 +56,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
                 let row = old[matched]
                 if ID.self == Int.self {
                     // Integer ids are compared in place, no `ExplicitID` made.
-                    guard row.discriminator.isExplicitInt(unsafeBitCast(id(element), to: Int.self)) else { break }
+                    guard row.explicitInt == unsafeBitCast(id(element), to: Int.self) else { break }
                 } else {
                     guard case .explicit(let k) = row.discriminator, k.matches(ExplicitID(id(element))) else { break }
                 }
