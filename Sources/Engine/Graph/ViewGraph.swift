@@ -93,11 +93,6 @@ public final class ViewGraph {
     @exclusivity(unchecked) public var recordsEvaluations = false
     /// Evaluations of the last frame, when ``recordsEvaluations`` is on.
     @exclusivity(unchecked) public private(set) var evaluationLog: [(ViewIdentity, EvaluationReason)] = []
-    /// A node placing its children that reconciles some of them as it does
-    /// (a lazy stack's rows): what they mark for layout stops at it, since
-    /// it is laid out right then, rather than leaving its ancestors to be
-    /// laid out again next frame.
-    @exclusivity(unchecked) var layoutMarkBoundary: ViewNode?
     /// A lazy stack's row height changed while it was placed: lay out from
     /// the root once more this frame (``layoutRoot()``).
     @exclusivity(unchecked) var layoutPassRequested = false
@@ -548,8 +543,7 @@ public final class ViewGraph {
     /// Reclaims everything detached (when the app is idle).
     public func reclaimAll() { reclaim(budget: .max) }
 
-    /// Marks `node` and its layout ancestors as needing layout (up to
-    /// ``layoutMarkBoundary`` when one is set).
+    /// Marks `node` and its layout ancestors as needing layout.
     func markNeedsLayout(_ node: ViewNode) {
         var n: ViewNode? = node
         while let current = n {
@@ -558,7 +552,6 @@ public final class ViewGraph {
                 current.needsLayout = true
                 current.cachedCount = 0
             }
-            if current === layoutMarkBoundary { return }
             n = current.parent
         }
     }

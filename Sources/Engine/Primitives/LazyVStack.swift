@@ -209,11 +209,7 @@ final class LazyStackBehavior: NodeBehavior {
             let range = first..<Swift.max(first, last)
             // Rows created or detached here are placed here: their marks
             // stop at this stack, which is being laid out now.
-            let boundary = graph.layoutMarkBoundary
-            graph.layoutMarkBoundary = node
-            rows.reconcile(range, holder, graph)
-            graph.layoutMarkBoundary = boundary
-            node.needsLayout = false
+            graph.containingLayoutMarks(of: node) { rows.reconcile(range, holder, graph) }
             placedRows = range
             if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
             let tallest = placeRows(holder, first: first, pitch: pitch, height: height, in: rect, graph: graph)
