@@ -11,8 +11,11 @@
 /// stack places its rows again only when their number, their nodes or its
 /// viewport changed.
 public struct LazyVStack<Content: View>: PrimitiveView {
+    /// Where rows narrower than the stack sit.
     public var alignment: HorizontalAlignment
+    /// Cells between one row and the next.
     public var spacing: Int
+    /// The rows: a ``ForEach`` to evaluate them lazily.
     public var content: Content {
         // Set after the initializer: found again from the content (``LazyRowSource``).
         didSet { rows = nil }

@@ -151,10 +151,15 @@ struct LazyRowsTests {
 
     @Test("a scroll view that grows in place shows the rows it now has room for")
     func viewportGrowsInPlace() {
+        // At the top, so that the scroll view and its content keep their
+        // origin: only the viewport's height changes.
+        let top = Alignment(horizontal: .leading, vertical: .top)
         let host = OffscreenHost(columns: 12, rows: 10)
+        host.graph.rootAlignment = top
         host.render(TextList(height: 3))
         host.render(TextList(height: 8))
         let fresh = OffscreenHost(columns: 12, rows: 10)
+        fresh.graph.rootAlignment = top
         fresh.render(TextList(height: 8))
         #expect(host.textRows == fresh.textRows)
         #expect(host.textRows.contains { $0.contains("r7") })
@@ -166,5 +171,47 @@ struct LazyRowsTests {
         host.render(GenericLazy(content: ForEach(0..<100_000) { Text("g\($0)") }))
         #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["g0", "g1", "g2", "g3"])
         #expect(host.graph.liveNodes < 40)
+    }
+
+    @Test("rows whose ids repeat or change from frame to frame show as a fresh render does")
+    func repeatedAndChangingIDs() {
+        struct Names: View {
+            var names: [String]
+            var body: some View {
+                ScrollView { LazyVStack(alignment: .leading) { ForEach(names, id: \.self) { Text($0) } } }
+            }
+        }
+        let frames: [[String]] = [["a", "b", "a", "c", "a"], ["a", "a", "a", "b"], ["c", "b", "a"], ["z", "a", "b", "a", "c"]]
+        let host = OffscreenHost(columns: 6, rows: 4)
+        for names in frames {
+            host.render(Names(names: names))
+            let fresh = OffscreenHost(columns: 6, rows: 4)
+            fresh.render(Names(names: names))
+            #expect(host.textRows == fresh.textRows, "\(names)")
+        }
+    }
+
+    @Test("a row's own state change repaints it alone, without laying out the stack")
+    func rowStateChange() {
+        struct Counter: View {
+            var index: Int
+            @State var count = 0
+            var body: some View {
+                Text("\(index): \(count)")
+            }
+        }
+        struct Counters: View {
+            var body: some View {
+                ScrollView { LazyVStack(alignment: .leading) { ForEach(0..<50) { Counter(index: $0) } } }
+            }
+        }
+        let host = OffscreenHost(columns: 10, rows: 4)
+        host.render(Counters())
+        let counter = host.graph.allNodes().first { host.graph.path(of: $0).hasSuffix("Counter[id: 2]") }!
+        let box = counter.firstStateSlot as! StateBox<Int>
+        box.set(7)
+        host.renderIfNeeded()
+        #expect(host.textRows[2].hasPrefix("2: 7"))
+        #expect(host.graph.statistics.layouts <= 1)
     }
 }
