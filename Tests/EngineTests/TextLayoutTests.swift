@@ -535,7 +535,7 @@ struct TextLayoutTests {
                 alphabet[Int.random(in: 0..<(Bool.random(using: &rng) ? 4 : alphabet.count), using: &rng)]
             })
             let b = TextBehavior()
-            b.setContent(text)
+            b.content = text
             b.lineLimit = [nil, 0, 1, 2].randomElement(using: &rng)!
             b.wraps = Bool.random(using: &rng)
             let width: Int? = [nil, Int.max, -1, 0, 1, 3, 8, 20].randomElement(using: &rng)!
@@ -544,5 +544,38 @@ struct TextLayoutTests {
             let measured = b.sizeThatFits(proposal, node: node, graph: graph)
             #expect(measured == b.layout(width: width, height: height).size, "\(text.debugDescription) \(proposal)")
         }
+    }
+
+    @Test("a text of n UTF-8 bytes proposed n columns or more lays out as its ideal (Text shares that layout)")
+    func proposalsAtLeastTheByteCountGiveTheIdealLayout() {
+        let texts = ["", "value 12", "a b  c", "two\nlines", "trailing\n", "日本語 text", "e\u{301}x", "👩‍👩‍👧 family",
+                     "\tcontrol\u{7}", "  indented", "wide 漢字漢字漢字", "\r\n", "☺\u{FE0F} smile"]
+        for text in texts {
+            for limit in [nil, 1, 2] as [Int?] {
+                for truncation in [TruncationMode.tail, .head, .middle] {
+                    for wraps in [true, false] {
+                        let ideal = TextLayout(text, proposedWidth: nil, lineLimit: limit, truncation: truncation, wraps: wraps)
+                        for width in max(1, text.utf8.count)...(text.utf8.count + 3) {
+                            let proposed = TextLayout(text, proposedWidth: width, lineLimit: limit, truncation: truncation,
+                                                      wraps: wraps)
+                            #expect(proposed == ideal && proposed.lines.map(\.head) == ideal.lines.map(\.head)
+                                        && proposed.lines.map(\.tail) == ideal.lines.map(\.tail),
+                                    "\(text.debugDescription) width \(width) limit \(String(describing: limit))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a Text asked for several widths at least as wide as it lays itself out once")
+    func textSharesItsIdealLayout() {
+        let text = TextBehavior()
+        text.content = "value 12"
+        for width in [8, 9, 40, 200, Int.max] { #expect(text.layout(width: width, height: nil).size == Size(width: 8, height: 1)) }
+        _ = text.layout(width: nil, height: nil)
+        #expect(text.layouts.count == 1)
+        #expect(text.layout(width: 5, height: nil).size == Size(width: 5, height: 2))
+        #expect(text.layouts.count == 2)
     }
 }

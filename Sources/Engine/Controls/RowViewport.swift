@@ -34,7 +34,18 @@ struct RowViewport<Row: View>: PrimitiveView {
         }
         // Rows are reconciled when the viewport is laid out: only then is
         // its height, so the range of rows it shows, known.
-        b.reconcile = { range, node, graph in reconcileRows(view, range, node: node, graph: graph) }
+        if Row.self == TableRowView.self {
+            // A table's rows are one engine type, but this code is reached
+            // through generic code (the app's data type unknown here), so
+            // it runs unspecialised: name the type, and the rows are
+            // compared and updated by code specialised for it.
+            let table = unsafeBitCast(view, to: RowViewport<TableRowView>.self)
+            b.reconcile = { range, node, graph in
+                RowViewport<TableRowView>.reconcileRows(table, range, node: node, graph: graph)
+            }
+        } else {
+            b.reconcile = { range, node, graph in reconcileRows(view, range, node: node, graph: graph) }
+        }
         graph.leafContentChanged(node)
     }
 

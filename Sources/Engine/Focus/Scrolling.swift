@@ -119,8 +119,8 @@ public struct ScrollViewProxy: @unchecked Sendable {
             stack.append(contentsOf: n.children)
         }
         for lazy in lazyStacks {
-            guard let source = (lazy.behavior as? LazyStackBehavior)?.source,
-                  let index = source.rowIndex(of: key) else { continue }
+            guard let rows = (lazy.behavior as? LazyStackBehavior)?.rows,
+                  let index = rows.index(key) else { continue }
             graph.requestScroll(ScrollRequest(target: .lazyRow(stack: lazy, index: index), anchor: anchor))
             return
         }

@@ -64,6 +64,9 @@ struct DiscriminatorKey: Equatable {
     /// Branch `n` of a conditional.
     @inline(__always)
     static func branch(_ n: Int) -> DiscriminatorKey { DiscriminatorKey(kind: branchKind, value: n) }
+    /// The explicit integer id `n`.
+    @inline(__always)
+    static func integerID(_ n: Int) -> DiscriminatorKey { DiscriminatorKey(kind: integerIDKind, value: n) }
 
     @inline(__always)
     init(_ d: Discriminator) {

@@ -252,19 +252,29 @@ final class ViewTypeInfo {
 /// evaluate again.
 protocol StructuralView {}
 
-/// The engine's one rule for "did this value change": `==` when the type is
-/// Equatable, bitwise for plain data, otherwise "changed".
+/// The engine's one rule for "did this value change": plain data that is
+/// bitwise the same is the same value; otherwise `==` when the type is
+/// Equatable, and "changed" when it is not.
+///
+/// Bitwise first even for an Equatable type: identical plain inputs make an
+/// identical body whatever `==` says, and comparing the bytes costs less
+/// than `==` through the type's conformance (the rows of a list are compared
+/// every frame).
 @inline(__always)
 func sameValue<T>(_ a: T, _ b: T, equatable: (any Equatable.Type)? = T.self as? any Equatable.Type,
                   isPlainData: Bool = _isPOD(T.self)) -> Bool {
-    if let equatable { return equatable._equalValues(a, b) }
     if isPlainData {
         // memcmp, not a byte-by-byte Sequence comparison: a view value is
         // tens of bytes and this runs for every child of every evaluated parent.
-        return withUnsafeBytes(of: a) { x in
-            withUnsafeBytes(of: b) { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
-        }
+        // The size known statically, not the count of a `withUnsafeBytes`
+        // buffer: that path was left generic (metadata passed for every row
+        // of a list).
+        let size = MemoryLayout<T>.size
+        if size == 0 { return true }
+        let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in memcmp(x, y, size) == 0 } }
+        if same { return true }
     }
+    if let equatable { return equatable._equalValues(a, b) }
     return false
 }
 

@@ -51,7 +51,7 @@ public struct Text: PrimitiveView, Equatable {
             || b.wraps != view.wraps
         {
             let wasWide = b.mayHaveWideGraphemes
-            b.setContent(view.content)
+            b.content = view.content
             if b.mayHaveWideGraphemes != wasWide { graph.wideTextNodes += wasWide ? -1 : 1 }
             b.lineLimit = view.lineLimit
             b.truncation = view.truncation
@@ -147,7 +147,9 @@ extension Text {
 }
 
 final class TextBehavior: NodeBehavior {
-    var content = ""
+    /// What the text shows; setting it finds out what one pass over its
+    /// bytes tells (``printableASCIIWidth``, ``NodeBehavior/mayHaveWideGraphemes``).
+    var content = "" { didSet { scanContent() } }
     /// The content's width when it is one line of printable ASCII (one
     /// column per byte, nothing to segment or break); -1 otherwise.
     var printableASCIIWidth = 0
@@ -161,25 +163,31 @@ final class TextBehavior: NodeBehavior {
     /// Layouts by (width, line limit), small and cleared when the content changes.
     var layouts: [(width: Int?, limit: Int?, layout: TextLayout)] = []
 
-    /// Sets the content and what one pass over its bytes tells about it:
-    /// whether it may hold wide graphemes, and its width when it is one
-    /// line of printable ASCII.
-    func setContent(_ text: String) {
-        content = text
+    /// Whether the content may hold wide graphemes, and its width when it
+    /// is one line of printable ASCII: one pass over its bytes.
+    private func scanContent() {
         var wide = false
         var printable = true
-        content.withUTF8 { bytes in
+        // A copy: `withUTF8` is mutating, and this runs in `content`'s didSet.
+        var text = content
+        text.withUTF8 { bytes in
             for byte in bytes {
                 if byte >= 0x80 { wide = true; printable = false; break }
                 if byte < 0x20 || byte == 0x7F { printable = false }
             }
         }
-        printableASCIIWidth = printable ? content.utf8.count : -1
+        printableASCIIWidth = printable ? text.utf8.count : -1
         mayHaveWideGraphemes = wide
     }
 
     func layout(width: Int?, height: Int?) -> TextLayout {
-        let w = width == .max ? nil : width
+        var w = width == .max ? nil : width
+        // Proposing the ideal width or more gives the ideal layout
+        // (``TextLayout``), and a text of n UTF-8 bytes is at most n columns
+        // wide: every proposal at least that wide shares one layout (a stack
+        // asks a text for many sizes, and a text that changed is measured
+        // again for each).
+        if let proposed = w, proposed > 0, content.utf8.count <= proposed { w = nil }
         var limit = lineLimit
         if let h = height, h != .max { limit = Swift.min(limit ?? .max, Swift.max(h, 1)) }
         // By index: a `for entry in` would copy (retain and release) each layout.

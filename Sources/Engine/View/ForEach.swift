@@ -51,11 +51,16 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
             // witness calls per row (a quarter of a tree frame).
             let range = unsafeBitCast(data, to: Range<Int>.self)
             var i = range.lowerBound
-            while i < range.upperBound {
+            while i < range.upperBound, matched < old.count {
                 let element = unsafeBitCast(i, to: Data.Element.self)
-                let key = ExplicitID(id(element))
-                guard matched < old.count, old[matched].matches(explicit: key) else { break }
-                graph.update(old[matched], with: content(element))
+                let row = old[matched]
+                if ID.self == Int.self {
+                    // Integer ids are compared in place, no `ExplicitID` made.
+                    guard row.key == .integerID(unsafeBitCast(id(element), to: Int.self)) else { break }
+                } else {
+                    guard row.matches(explicit: ExplicitID(id(element))) else { break }
+                }
+                graph.update(row, with: content(element))
                 matched += 1
                 i += 1
             }
