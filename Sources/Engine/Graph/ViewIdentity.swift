@@ -226,6 +226,9 @@ public final class IdentityTable {
     /// A type's name without generic arguments or module.
     static func shortName(_ type: Any.Type) -> String {
         let full = String(describing: type)
-        return String(full.prefix { $0 != "<" })
+        let name = full.prefix { $0 != "<" }
+        // TupleView2…TupleView6 are a block of children as a TupleView is.
+        if name.hasPrefix("TupleView"), name.dropFirst(9).allSatisfy(\.isNumber) { return "TupleView" }
+        return String(name)
     }
 }

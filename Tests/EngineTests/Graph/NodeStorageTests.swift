@@ -89,4 +89,22 @@ struct NodeStorageTests {
         host.render(HStack(spacing: 0) { Text("日本語"); Text("y") })
         #expect(host.textRows[0].contains("日本語y"))
     }
+
+    @Test("blocks of up to six children are concrete tuples, larger ones variadic; both are TupleView in paths")
+    func tupleArities() {
+        @ViewBuilder func three() -> some View { Text("a"); Text("b"); Text("c") }
+        @ViewBuilder func seven() -> some View {
+            Text("1"); Text("2"); Text("3"); Text("4"); Text("5"); Text("6"); Text("7")
+        }
+        #expect(type(of: three()) == TupleView3<Text, Text, Text>.self)
+        #expect(String(describing: type(of: seven())).hasPrefix("TupleView<"))
+        for (view, count) in [(AnyView(VStack { three() }), 3), (AnyView(VStack { seven() }), 7)] {
+            let host = OffscreenHost(columns: 4, rows: 8)
+            host.render(view)
+            let texts = host.graph.allNodes().filter { $0.behavior is TextBehavior }
+            #expect(texts.count == count)
+            #expect(texts.allSatisfy { host.graph.path(of: $0).contains("/TupleView.") })
+            #expect(host.textRows.joined().filter { $0 != " " }.count == count)
+        }
+    }
 }
