@@ -21,7 +21,7 @@ extension ViewGraph {
         for region in paintDamage.rects {
             let visible = region.intersection(canvas.bounds)
             guard !visible.isEmpty else { continue }
-            let clip = wideTextNodes == 0 ? visible : widenedOverWideText(visible)
+            let clip = wideTextNodes.isEmpty ? visible : widenedOverWideText(visible)
             canvas.fill(clip, with: .blank())
             paintSubtree(root, clip: clip, inherited: .plain)
         }
@@ -34,29 +34,22 @@ extension ViewGraph {
     /// other half, outside, keeps the last frame's cell; a full repaint draws
     /// it whole, so the region must not cut it.
     ///
-    /// - Complexity: one walk of the nodes the region touches (as painting
-    ///   does) per growth step; none beyond the first for ASCII-only text.
+    /// Frames of texts that are detached, or clipped away, only make the
+    /// region larger than it need be: the repaint is the same.
+    ///
+    /// - Complexity: O(texts that may hold wide graphemes) per growth step,
+    ///   whatever the size of the tree.
     private func widenedOverWideText(_ region: Rect) -> Rect {
         var r = region
         var grew = true
-        func visit(_ node: ViewNode, clip: Rect) {
-            if stackGuard.isLow { return stackExhausted(at: node, phase: "painting") }
-            if node.isTransparent {
-                for child in node.children { visit(child, clip: clip) }
-                return
-            }
-            guard !clip.intersection(node.frame).isEmpty else { return }
-            if node.behavior.mayHaveWideGraphemes, !r.contains(node.frame) {
-                let grown = r.union(node.frame).intersection(canvas.bounds)
-                if grown != r { r = grown; grew = true }
-            }
-            let childClip = node.behavior.childClip(node, clip)
-            guard !childClip.isEmpty else { return }
-            for child in node.behavior.paintOrder(node) { visit(child, clip: childClip) }
-        }
         while grew {
             grew = false
-            visit(root, clip: r)
+            for node in wideTextNodes.values {
+                let frame = node.frame
+                guard !frame.isEmpty, !r.intersection(frame).isEmpty, !r.contains(frame) else { continue }
+                let grown = r.union(frame).intersection(canvas.bounds)
+                if grown != r { r = grown; grew = true }
+            }
         }
         return r
     }

@@ -26,10 +26,11 @@ public final class ViewGraph {
     /// nodes for what they pass down. Until then it need not.
     @exclusivity(unchecked) var passesStyles = false
     /// Texts in memory (attached, or detached and not yet reclaimed) whose
-    /// content is not all ASCII (``NodeBehavior/mayHaveWideGraphemes``).
-    /// While there are none, painting need not look for wide graphemes a
-    /// damaged region would cut: a walk of the painted nodes per region.
-    @exclusivity(unchecked) var wideTextNodes = 0
+    /// content is not all ASCII (``NodeBehavior/mayHaveWideGraphemes``), by
+    /// identity: painting grows a damaged region over those it would cut,
+    /// looking at them only, not walking the tree; while there are none it
+    /// has nothing to do.
+    @exclusivity(unchecked) var wideTextNodes: [ObjectIdentifier: ViewNode] = [:]
     /// Some node holds a reduced preference value
     /// (``ViewNode/preferenceCache``): evaluating a node must drop those
     /// of its ancestors. Until then it need not look.
@@ -562,7 +563,7 @@ public final class ViewGraph {
             for key in node.environmentReads { environmentReaders[key]?[ObjectIdentifier(node)] = nil }
             node.environmentReads = []
         }
-        if node.behavior.mayHaveWideGraphemes { wideTextNodes -= 1 }
+        if node.behavior.mayHaveWideGraphemes { wideTextNodes[ObjectIdentifier(node)] = nil }
         liveNodes -= 1
         // Identities are found through parents, never looked up by key, so
         // the slot can be reused at once.

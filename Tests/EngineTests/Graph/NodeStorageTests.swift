@@ -70,15 +70,15 @@ struct NodeStorageTests {
     func wideTextCount() {
         let host = OffscreenHost(columns: 20, rows: 4)
         host.render(Labels(texts: ["ascii", "more"]))
-        #expect(host.graph.wideTextNodes == 0)
+        #expect(host.graph.wideTextNodes.count == 0)
         host.render(Labels(texts: ["ascii", "日本語", "café"]))
-        #expect(host.graph.wideTextNodes == 2)
+        #expect(host.graph.wideTextNodes.count == 2)
         host.render(Labels(texts: ["ascii", "日本語"]))
         host.graph.reclaimAll()
-        #expect(host.graph.wideTextNodes == 1)
+        #expect(host.graph.wideTextNodes.count == 1)
         host.render(Labels(texts: ["ascii"]))
         host.graph.reclaimAll()
-        #expect(host.graph.wideTextNodes == 0)
+        #expect(host.graph.wideTextNodes.count == 0)
         #expect(host.textRows[1].trimmingCharacters(in: .whitespaces) == "ascii")
     }
 
