@@ -113,16 +113,25 @@ public final class TerminalHost {
     /// Runs `root` on the main queue and never returns: the process exits
     /// with the app's status when it ends. What ``App``'s `main()` calls.
     public static func runMain<Root: View>(_ root: Root, options: TerminalOptions = TerminalOptions()) -> Never {
+        startMain(options: options) { host throws(TerminalError) in try host.start(root) }
+        dispatchMain()
+    }
+
+    /// The part of ``runMain(_:options:)`` that does not depend on the root
+    /// view's type, kept out of line: specialised into an app's module (the
+    /// engine is built with cross-module optimisation), the whole function
+    /// crashed Swift 6.3.1's optimiser (JumpThreadSimplifyCFG, signal 11).
+    @inline(never)
+    static func startMain(options: TerminalOptions, _ start: (TerminalHost) throws(TerminalError) -> Void) {
         do throws(TerminalError) {
             let host = try TerminalHost(options: options)
             host.onEnd = { status in exit(status) }
-            try host.start(root)
+            try start(host)
         } catch {
             let message = "error: \(error)\n"
             _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
             exit(1)
         }
-        dispatchMain()
     }
 
     func start<Root: View>(_ root: Root) throws(TerminalError) {
