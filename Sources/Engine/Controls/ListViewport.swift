@@ -39,7 +39,11 @@ class ListViewport {
     func visibleRows(count: Int, height: Int) -> Range<Int> {
         let pitch = Swift.max(1, rowHeight)
         rowCount = count
-        pageRows = Swift.max(1, height / pitch)
+        let page = Swift.max(1, height / pitch)
+        // The viewport grew or shrank (a resize): a cursor that was in sight
+        // stays in sight, as it would have had it moved.
+        if page != pageRows && cursor >= offset && cursor < offset + pageRows { revealCursor = true }
+        pageRows = page
         guard count > 0 else {
             offset = 0
             cursor = 0

@@ -95,6 +95,26 @@ struct ListTests {
         #expect(shown(host) == ["item 4", "item 5", "item 6", "item 7", "item 8"])
     }
 
+    @Test func selectionStaysInSightWhenTheViewportShrinks() {
+        let host = OffscreenHost(columns: 12, rows: 11)
+        host.render(SingleList(data: items(100)))
+        host.press(.tab)
+        for _ in 0..<9 { host.press(.down) }
+        #expect(status(host) == "sel: 8")
+        #expect(shown(host).first == "item 0")
+        host.resizeScreen(columns: 12, rows: 5)  // four rows fit
+        #expect(shown(host) == ["item 5", "item 6", "item 7", "item 8"])
+        host.resizeScreen(columns: 12, rows: 11)  // growing keeps it, and fills the view
+        #expect(shown(host).contains("item 8"))
+        #expect(shown(host).count == 10)
+        // Scrolled away from the selection with the wheel: a resize does not jump back.
+        host.scroll(column: 2, row: 3, lines: 30)
+        let scrolled = shown(host)
+        #expect(!scrolled.contains("item 8"))
+        host.resizeScreen(columns: 12, rows: 9)
+        #expect(shown(host).first == scrolled.first)
+    }
+
     @Test func selectedRowIsDrawnInTheSelectionColours() {
         let host = OffscreenHost(columns: 12, rows: 11)
         host.render(ListWithButton())
