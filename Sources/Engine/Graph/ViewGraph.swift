@@ -302,12 +302,15 @@ public final class ViewGraph {
 
     /// True when `node` is still part of the tree.
     func isLive(_ node: ViewNode) -> Bool {
-        var n: ViewNode? = node
-        while let current = n {
+        // Unretained: the walk runs for every state write, as deep as the
+        // node, and the tree holds every ancestor while it runs.
+        unowned(unsafe) var current = node
+        while true {
             if !current.isAttached { return false }
-            n = current.parent
+            unowned(unsafe) let parent: ViewNode? = current.parent
+            guard let parent else { return true }
+            current = parent
         }
-        return true
     }
 
     /// Evaluates dirty nodes that the top-down pass did not reach (their
@@ -316,11 +319,21 @@ public final class ViewGraph {
         guard !dirtyNodes.isEmpty else { return }
         func depth(_ node: ViewNode) -> Int {
             var d = 0
-            var n = node.parent
-            while let p = n { d += 1; n = p.parent }
-            return d
+            unowned(unsafe) var current = node
+            while true {
+                unowned(unsafe) let parent: ViewNode? = current.parent
+                guard let parent else { return d }
+                d += 1
+                current = parent
+            }
         }
         while !dirtyNodes.isEmpty {
+            if dirtyNodes.count == 1 {
+                // One state change (the usual frame): nothing to order.
+                let node = dirtyNodes.removeLast()
+                if node.isDirty && isLive(node) { node.reevaluate(graph: self) }
+                continue
+            }
             // Depth once per node, not once per comparison.
             let batch = dirtyNodes.map { (depth($0), $0) }.sorted { $0.0 < $1.0 }
             dirtyNodes.removeAll(keepingCapacity: true)
