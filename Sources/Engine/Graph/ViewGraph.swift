@@ -593,14 +593,17 @@ public final class ViewGraph {
 
     /// Marks `node` and its layout ancestors as needing layout.
     func markNeedsLayout(_ node: ViewNode) {
-        var n: ViewNode? = node
-        while let current = n {
+        // Unretained walk up (see ``isLive(_:)``).
+        unowned(unsafe) var current = node
+        while true {
             if !current.isTransparent {
                 if current.needsLayout && current !== node { return }
                 current.needsLayout = true
                 current.cachedCount = 0
             }
-            n = current.parent
+            unowned(unsafe) let parent: ViewNode? = current.parent
+            guard let parent else { return }
+            current = parent
         }
     }
 
@@ -631,13 +634,15 @@ public final class ViewGraph {
     /// Children were added, removed or replaced below `node`: the flattened
     /// layout children of the nearest laid-out ancestor must be rebuilt.
     func structureChanged(_ node: ViewNode) {
-        var n: ViewNode? = node
-        while let current = n {
+        unowned(unsafe) var current = node
+        while true {
             current.structureChanged = true
             if !current.isTransparent || current === root { break }
-            n = current.parent
+            unowned(unsafe) let parent: ViewNode? = current.parent
+            guard let parent else { break }
+            current = parent
         }
-        markNeedsLayout(n ?? node)
+        markNeedsLayout(current)
     }
 }
 
