@@ -56,8 +56,7 @@ struct Compare: ParsableCommand {
                     arguments += ["--\(key)", "\(value)"]
                 }
                 let run = try Run.parse(arguments)
-                let scenario = Scenarios.make(r.name, depth: run.depth, fanout: run.fanout, rows: run.rows,
-                                              subtree: run.subtree, period: run.period)!
+                let scenario = run.parameters.scenario(r.name)!
                 results.append(run.measure(scenario, columns: 200, rows: 60))
             }
             now = RunReport(scenarios: results)

@@ -20,11 +20,7 @@ struct FrameServer: ParsableCommand {
     @Argument(help: "The scenario.") var scenario: String
     @Option(help: "Screen size COLUMNSxROWS.") var size: String = "200x60"
     @Option(parsing: .unconditional, help: "Frames rendered before answering ready.") var warmup: Int = 50
-    @Option(parsing: .unconditional, help: "state-churn subtree size.") var subtree: Int?
-    @Option(parsing: .unconditional, help: "Depth for deep-chain and tree.") var depth: Int?
-    @Option(parsing: .unconditional, help: "Fanout for tree.") var fanout: Int?
-    @Option(parsing: .unconditional, help: "Rows for list.") var rows: Int?
-    @Option(parsing: .unconditional, help: "Period for resize and state-churn.") var period: Int?
+    @OptionGroup var scenarioOptions: ScenarioOptions
     @Option(parsing: .unconditional, help: "Frames rendered per request.") var perTurn: Int = 1
     @Option(parsing: .unconditional, help: "Run on this CPU only (Linux), so that both builds' servers share one core's state.") var cpu: Int?
 
@@ -34,8 +30,7 @@ struct FrameServer: ParsableCommand {
         try Limits.check(warmup, Limits.warmup, "warmup")
         try Limits.check(perTurn, Limits.perTurn, "per-turn")
         try Limits.check(cpu, Limits.cpu, "cpu")
-        let load = try ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)
-            .validate([scenario], columns: columns, screenRows: screenRows)[0]
+        let load = try scenarioOptions.parameters.validate([scenario], columns: columns, screenRows: screenRows)[0]
         // The frames asked for are not known in advance; one turn and the warm-up are.
         try ScenarioParameters.checkWork(load.total(hosts: 1, frames: warmup + perTurn), what: "this frame server")
     }
@@ -46,8 +41,7 @@ struct FrameServer: ParsableCommand {
         MachineInfo.steadyAllocator()
         if let cpu { FrameServer.pin(to: cpu) }
         let (columns, screenRows) = try Run.parse(size: size)
-        let scenario = Scenarios.make(self.scenario, depth: depth, fanout: fanout, rows: rows, subtree: subtree,
-                                      period: period)!
+        let scenario = scenarioOptions.parameters.scenario(self.scenario)!
         var (host, frame) = scenario.warmedUp(columns: columns, rows: screenRows, frames: warmup)
         guard FrameServer.write([UInt8(ascii: "R")]) else { return }
         var command: UInt8 = 0

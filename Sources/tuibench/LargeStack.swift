@@ -3,19 +3,19 @@ import Foundation
 /// A command whose scenario may nest views deeper than the main thread's
 /// stack holds (8 MiB: about 5,000 deep-chain levels in a release build).
 protocol NestsViews {
-    /// The deepest nesting (levels) the command's scenarios build.
-    var nesting: Int { get }
+    var scenarioOptions: ScenarioOptions { get }
 }
 
 extension NestsViews {
-    /// Nesting from the depth options of `run`, `profile` and `frame-server`
-    /// (a tree of fanout 1 is a chain as deep as its depth).
-    static func nesting(depth: Int?) -> Int { depth ?? 0 }
+    /// The deepest nesting (levels) the command's scenarios build: their
+    /// depth (a tree of fanout 1 is a chain as deep as its depth).
+    var nesting: Int { scenarioOptions.depth ?? 0 }
 }
 
-extension Run: NestsViews { var nesting: Int { Self.nesting(depth: depth) } }
-extension ProfileCommand: NestsViews { var nesting: Int { Self.nesting(depth: depth) } }
-extension FrameServer: NestsViews { var nesting: Int { Self.nesting(depth: depth) } }
+extension Run: NestsViews {}
+extension Steady: NestsViews {}
+extension ProfileCommand: NestsViews {}
+extension FrameServer: NestsViews {}
 
 /// Runs work on a thread with a large stack, for scenarios nested deeper
 /// than the main thread's stack allows. The engine never crashes on a deep

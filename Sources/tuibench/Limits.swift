@@ -69,7 +69,31 @@ struct Workload {
     }
 }
 
-/// The scenario parameters of `run`, `profile`, `frame-server` and `ab`.
+/// The scenario options `run`, `steady`, `profile` and `frame-server`
+/// share (`@OptionGroup`): declared once, so that their names, parsing and
+/// help cannot drift apart.
+struct ScenarioOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Depth for deep-chain (default 200), tree and state-tree (default 6).")
+    var depth: Int?
+
+    @Option(parsing: .unconditional, help: "Fanout for tree and state-tree (default 4).")
+    var fanout: Int?
+
+    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000).")
+    var rows: Int?
+
+    @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree (default 100000).")
+    var subtree: Int?
+
+    @Option(parsing: .unconditional, help: "Frames between the state-churn subtree appearing and disappearing, and between resizes (default 10).")
+    var period: Int?
+
+    var parameters: ScenarioParameters {
+        ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)
+    }
+}
+
+/// The scenario parameters of `run`, `steady`, `profile`, `frame-server` and `ab`.
 struct ScenarioParameters {
     var depth: Int?
     var fanout: Int?
@@ -126,6 +150,11 @@ struct ScenarioParameters {
         default:
             return Workload(nodes: 0, perFrame: 0)
         }
+    }
+
+    /// Scenario `name` with these parameters (`nil` for an unknown name).
+    func scenario(_ name: String) -> Scenario? {
+        Scenarios.make(name, depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)
     }
 
     /// Refuses a command whose estimated node evaluations pass ``Limits/work``.

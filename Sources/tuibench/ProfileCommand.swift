@@ -32,10 +32,7 @@ struct ProfileCommand: ParsableCommand {
     var primitives = false
 
     @Flag(help: "Attribute bodies to identity paths instead of view types.") var paths = false
-    @Option(parsing: .unconditional, help: "Depth for deep-chain and tree.") var depth: Int?
-    @Option(parsing: .unconditional, help: "Fanout for tree.") var fanout: Int?
-    @Option(parsing: .unconditional, help: "Rows for list.") var rows: Int?
-    @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree.") var subtree: Int?
+    @OptionGroup var scenarioOptions: ScenarioOptions
     @Option(help: "Screen size COLUMNSxROWS.") var size: String = "200x60"
     @Option(parsing: .unconditional, help: "Profiled frames.") var frames: Int = 200
     @Option(parsing: .unconditional, help: "Frames rendered before profiling.") var warmup: Int = 20
@@ -48,15 +45,14 @@ struct ProfileCommand: ParsableCommand {
         try Limits.check(frames, Limits.frames, "frames")
         try Limits.check(warmup, Limits.warmup, "warmup")
         let (columns, screenRows) = try Run.parse(size: size)
-        let load = try ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: nil)
-            .validate([scenario], columns: columns, screenRows: screenRows)[0]
+        let load = try scenarioOptions.parameters.validate([scenario], columns: columns, screenRows: screenRows)[0]
         try ScenarioParameters.checkWork(load.total(hosts: 1, frames: warmup + frames), what: "this profile")
     }
 
     func run() throws {
         MachineInfo.warnIfDebug()
         let (columns, screenRows) = try Run.parse(size: size)
-        let scenario = Scenarios.make(self.scenario, depth: depth, fanout: fanout, rows: rows, subtree: subtree)!
+        let scenario = scenarioOptions.parameters.scenario(self.scenario)!
         let host = OffscreenHost(columns: columns, rows: screenRows)
         host.graph.profilesIdentityPaths = paths
         host.graph.profilesPrimitiveViews = primitives

@@ -31,20 +31,7 @@ struct Run: ParsableCommand {
     @Argument(help: "Scenarios to run (default: all); see `tuibench scenarios`.")
     var scenarios: [String] = []
 
-    @Option(parsing: .unconditional, help: "Depth for deep-chain (default 200) and tree (default 6).")
-    var depth: Int?
-
-    @Option(parsing: .unconditional, help: "Fanout for tree (default 4).")
-    var fanout: Int?
-
-    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000).")
-    var rows: Int?
-
-    @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree (default 100000).")
-    var subtree: Int?
-
-    @Option(parsing: .unconditional, help: "Frames between the state-churn subtree appearing and disappearing (default 10).")
-    var period: Int?
+    @OptionGroup var scenarioOptions: ScenarioOptions
 
     @Option(help: "Screen size COLUMNSxROWS.")
     var size: String = "200x60"
@@ -84,9 +71,7 @@ struct Run: ParsableCommand {
         return (parts[0], parts[1])
     }
 
-    var parameters: ScenarioParameters {
-        ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)
-    }
+    var parameters: ScenarioParameters { scenarioOptions.parameters }
 
     func validate() throws {
         let (columns, screenRows) = try parsedSize()
@@ -347,7 +332,6 @@ struct RunReport: Codable {
     }
 }
 
-
 extension Run {
     /// What the profiler costs and where frame time goes, from a pass after
     /// the measured one. Two fresh hosts render the same frames in lockstep,
@@ -414,6 +398,6 @@ extension Run {
     }
 
     func makeScenario(_ name: String) -> Scenario {
-        Scenarios.make(name, depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)!
+        parameters.scenario(name)!
     }
 }

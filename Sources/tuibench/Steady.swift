@@ -33,20 +33,7 @@ struct Steady: ParsableCommand {
     @Argument(help: "The scenario: \(Scenarios.names.joined(separator: ", ")).")
     var scenario: String
 
-    @Option(parsing: .unconditional, help: "Depth for deep-chain (default 200), tree and state-tree (default 6).")
-    var depth: Int?
-
-    @Option(parsing: .unconditional, help: "Fanout for tree and state-tree (default 4).")
-    var fanout: Int?
-
-    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select.")
-    var rows: Int?
-
-    @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree (default 100000).")
-    var subtree: Int?
-
-    @Option(parsing: .unconditional, help: "Period of state-churn and resize (default 10).")
-    var period: Int?
+    @OptionGroup var scenarioOptions: ScenarioOptions
 
     @Option(help: "Screen size COLUMNSxROWS.")
     var size: String = "200x60"
@@ -60,9 +47,7 @@ struct Steady: ParsableCommand {
     @Option(help: "What changes per frame: leaf or none (an equal root each frame).")
     var change: Run.Change = .leaf
 
-    var parameters: ScenarioParameters {
-        ScenarioParameters(depth: depth, fanout: fanout, rows: rows, subtree: subtree, period: period)
-    }
+    var parameters: ScenarioParameters { scenarioOptions.parameters }
 
     func validate() throws {
         let (columns, screenRows) = try Run.parse(size: size)
@@ -76,8 +61,7 @@ struct Steady: ParsableCommand {
     func run() throws {
         MachineInfo.warnIfDebug()
         let (columns, screenRows) = try Run.parse(size: size)
-        let scenario = Scenarios.make(self.scenario, depth: depth, fanout: fanout, rows: rows, subtree: subtree,
-                                      period: period)!
+        let scenario = parameters.scenario(self.scenario)!
         var (host, frame) = scenario.warmedUp(columns: columns, rows: screenRows, frames: warmup)
         var evaluations = 0, bytes = 0
         for _ in 0..<frames {
