@@ -76,13 +76,7 @@ struct EmulatorPropertyTests {
     /// frame whose screen differs from the canvas.
     static func checkReplay(_ c: Case, in backend: TerminalEmulator.Backend) throws {
         let run = render(c)
-        let screens = try TerminalEmulator(backend: backend).screens(columns: c.columns, rows: c.rows, chunks: run.chunks)
-        for (i, screen) in screens.enumerated() {
-            if let diff = TerminalEmulator.difference(screen, run.expected[i]) {
-                Issue.record("frame \(i + 1): \(diff)\n  bytes: \(escaped(run.chunks[i]).prefix(2000))")
-                return
-            }
-        }
+        try TerminalEmulator.expectFrames(run.chunks, show: run.expected, columns: c.columns, rows: c.rows, in: backend)
     }
 
     @Test("pyte: replay from blank reproduces every frame", arguments: cases)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import Engine
 
 /// A real terminal emulator (pyte, or tmux) driven through
@@ -94,6 +95,22 @@ struct TerminalEmulator {
                 if a.contains(.underline) { attributes.append("underline") }
                 return ScreenCell(text: canvas.text(x: x, y: y), foreground: style.foreground.description,
                                   background: style.background.description, attributes: attributes)
+            }
+        }
+    }
+
+    /// Replays `chunks` (one per frame) from a blank terminal in `backend`
+    /// and records the first frame whose screen is not `expected`'s, with
+    /// its bytes.
+    static func expectFrames(_ chunks: [[UInt8]], show expected: [Screen], columns: Int, rows: Int, in backend: Backend,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let screens = try TerminalEmulator(backend: backend).screens(columns: columns, rows: rows, chunks: chunks)
+        try #require(screens.count == chunks.count, sourceLocation: sourceLocation)
+        for (i, screen) in screens.enumerated() {
+            if let diff = difference(screen, expected[i]) {
+                Issue.record("\(backend) frame \(i + 1): \(diff)\n  bytes: \(escaped(chunks[i]).prefix(2000))",
+                             sourceLocation: sourceLocation)
+                return
             }
         }
     }

@@ -106,15 +106,8 @@ private struct Recording {
 
     /// Replays the chunks in `backend` and compares the screen after every frame.
     func check(_ backend: TerminalEmulator.Backend, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let screens = try TerminalEmulator(backend: backend).screens(columns: columns, rows: rows, chunks: chunks)
-        try #require(screens.count == chunks.count, sourceLocation: sourceLocation)
-        for (i, screen) in screens.enumerated() {
-            if let diff = TerminalEmulator.difference(screen, expected[i]) {
-                Issue.record("\(backend) frame \(i + 1): \(diff)\n  bytes: \(escaped(chunks[i]).prefix(2000))",
-                             sourceLocation: sourceLocation)
-                return
-            }
-        }
+        try TerminalEmulator.expectFrames(chunks, show: expected, columns: columns, rows: rows, in: backend,
+                                          sourceLocation: sourceLocation)
     }
 }
 
