@@ -2,18 +2,6 @@ import Foundation
 import Testing
 @testable import Engine
 
-private struct ValueRow: View, Equatable {
-    var index: Int
-    var value: Int
-    var body: some View {
-        HStack {
-            Text("row \(index)")
-            Spacer()
-            Text("value \(value)")
-        }
-    }
-}
-
 /// A lazy list whose row `changing` shows `value` (the others 0): what the
 /// `list` benchmark renders every frame.
 private struct ValueList: View {

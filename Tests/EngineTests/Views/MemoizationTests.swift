@@ -111,18 +111,6 @@ private struct Titled: View, Equatable {
     var body: some View { VStack { Text(title).border(); Text("footer") } }
 }
 
-private struct ListRow: View, Equatable {
-    var index: Int
-    var value: Int
-    var body: some View {
-        HStack {
-            Text("row \(index)")
-            Spacer()
-            Text("value \(value)")
-        }
-    }
-}
-
 private struct LongList: View {
     var rows: Int
     var offset: Int
@@ -132,7 +120,7 @@ private struct LongList: View {
         ScrollView(offset: offset) {
             LazyVStack(alignment: .leading) {
                 ForEach(0..<rows) { i in
-                    ListRow(index: i, value: i == changingRow ? frame : 0)
+                    ValueRow(index: i, value: i == changingRow ? frame : 0)
                 }
             }
         }
@@ -303,7 +291,7 @@ struct MemoizationTests {
         let host = OffscreenHost(columns: 30, rows: 10)
         host.graph.recordsEvaluations = true
         host.render(LongList(rows: 1000, offset: 0, changingRow: 5, frame: 0))
-        let rows = { host.memoNodes(endingIn: "]").filter { host.graph.path(of: $0).contains("ListRow[id:") } }
+        let rows = { host.memoNodes(endingIn: "]").filter { host.graph.path(of: $0).contains("ValueRow[id:") } }
         #expect(rows().count >= 10 && rows().count <= 11, "\(rows().count) row nodes for 10 visible rows")
         let totalNodes = host.graph.allNodes().count
         #expect(totalNodes < 120)
@@ -313,7 +301,7 @@ struct MemoizationTests {
             host.render(LongList(rows: 1000, offset: 0, changingRow: 5, frame: frame))
             let evaluatedRows = rows().filter { host.memoEvaluated.contains($0.identity) }
             #expect(evaluatedRows.count == 1)
-            #expect(evaluatedRows.first.map { host.graph.path(of: $0).hasSuffix("ListRow[id: 5]") } == true)
+            #expect(evaluatedRows.first.map { host.graph.path(of: $0).hasSuffix("ValueRow[id: 5]") } == true)
             #expect(host.graph.statistics.nodesCreated == 0)
             #expect(host.graph.allNodes().count == totalNodes)
             #expect(host.textRows[5].hasSuffix("value \(frame)"))
@@ -329,12 +317,12 @@ struct MemoizationTests {
         host.render(LongList(rows: 1000, offset: 0, changingRow: 700, frame: 9))
         let afterOffscreen = rows().filter { host.memoEvaluated.contains($0.identity) }
         #expect(afterOffscreen.count == 1, "row 5 returns to value 0; row 700 is not built")
-        #expect(host.memoNodes(endingIn: "ListRow[id: 700]").isEmpty)
+        #expect(host.memoNodes(endingIn: "ValueRow[id: 700]").isEmpty)
 
         // Scrolling builds the rows that come into view and detaches those that leave.
         host.render(LongList(rows: 1000, offset: 695, changingRow: 700, frame: 9))
         #expect(rows().count >= 10 && rows().count <= 11)
-        #expect(host.memoNodes(endingIn: "ListRow[id: 5]").isEmpty)
+        #expect(host.memoNodes(endingIn: "ValueRow[id: 5]").isEmpty)
         #expect(host.textRows[5].hasPrefix("row 700") && host.textRows[5].hasSuffix("value 9"))
         #expect(host.graph.allNodes().count <= totalNodes + 10)
         #expect(host.graph.identities.count == host.graph.allNodes().count)
