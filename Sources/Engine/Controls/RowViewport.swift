@@ -71,7 +71,7 @@ struct RowViewport<Row: View>: PrimitiveView {
         while i < range.upperBound, prefix + matched < node.children.count {
             let child = node.children[prefix + matched]
             let entry = view.row(i)
-            guard case .explicit(let key) = child.discriminator, key == entry.key else {
+            guard child.matches(explicit: entry.key) else {
                 pending = entry
                 break
             }
