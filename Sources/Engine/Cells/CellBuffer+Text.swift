@@ -83,7 +83,7 @@ extension CellBuffer {
     private func writePrintableASCII(_ text: String, x: Int, y: Int, style: StyleID, area: Rect) -> Int? {
         var text = text
         return text.withUTF8 { bytes -> Int? in
-            for b in bytes where b < 0x20 || b > 0x7E { return nil }
+            guard bytes.isPrintableASCII else { return nil }
             let start = Swift.max(x, area.x)
             let end = Swift.min(x.saturatingSum(bytes.count), area.maxX)
             if start < end {

@@ -139,9 +139,7 @@ public struct TextLayout: Equatable, Sendable {
     static func isOneLineOfPrintableASCII(_ text: String, fittingIn width: Int) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            guard bytes.count <= width else { return false }
-            for b in bytes where b < 0x20 || b > 0x7E { return false }
-            return true
+            bytes.count <= width && bytes.isPrintableASCII
         }
     }
 
