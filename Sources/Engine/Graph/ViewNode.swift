@@ -291,8 +291,8 @@ public class NodeBehavior {
     final let passesStyle: Bool
     /// A ``TextBehavior`` whose content is not all ASCII, so it may draw
     /// two-column graphemes: painting must not cut it at a damage edge.
-    /// Kept here, not only on the text, so that the graph counts such
-    /// nodes (``ViewGraph/wideTextNodes``) without a cast per node.
+    /// Kept here, not only on the text, so that reclaiming a node tells
+    /// whether to drop it from ``ViewGraph/wideTextNodes`` without a cast.
     @exclusivity(unchecked) final var mayHaveWideGraphemes = false
 
     /// The size for `proposal`. The default lays the children out as a
@@ -363,9 +363,6 @@ struct LayoutCache {
     private var next = 0
 
     var count: Int { storage.count }
-
-    /// The cached (proposal, size) pairs.
-    var entries: [(ProposedSize, Size)] { storage.map { ($0.proposal, $0.size) } }
 
     @inline(__always)
     func size(for proposal: ProposedSize) -> Size? {
