@@ -7,10 +7,13 @@ prints both totals, their ratio and the geometric mean of the ratios.
 ncurses runs with --leaveok by default (it leaves the cursor where it
 stopped, as the engine's writer does; without it ncurses pays a home move
 per frame): --park turns that off. Colours: the engine down-samples to
---colors (default 256, what ncurses' xterm-256color can show).
+--colors (default 256, what ncurses' xterm-256color can show). Emoji widths:
+--emoji-widths settled (default: what the engine's start-up probe finds in
+tmux 3.3a, where the recordings were made) or cautious (re-anchor after every
+emoji code point, as on a terminal that was not asked).
 
 Usage:
-    compare_ncurses.py [--tuibench PATH] [--colors 256] [--park] [--json] [FILE_OR_DIR...]
+    compare_ncurses.py [--tuibench PATH] [--colors 256] [--emoji-widths settled] [--park] [--json] [FILE_OR_DIR...]
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ def main() -> int:
     ap.add_argument("--tuibench", default=str(ROOT / ".build/release/tuibench"))
     ap.add_argument("--ncurses", default=str(ROOT / "Fixtures/tools/ncurses-replay/ncurses-replay"))
     ap.add_argument("--colors", default="256")
+    ap.add_argument("--emoji-widths", default="settled", choices=["settled", "cautious"])
     ap.add_argument("--park", action="store_true", help="ncurses parks the cursor at home after each frame")
     ap.add_argument("--iterations", default="3")
     ap.add_argument("--json", action="store_true")
@@ -46,7 +50,7 @@ def main() -> int:
     rows, ratios = [], []
     for f in files(a.paths):
         ours = json.loads(subprocess.run([a.tuibench, "replay", "--format", "json", "--colors", a.colors,
-                                          "--iterations", a.iterations, str(f)],
+                                          "--iterations", a.iterations, "--emoji-widths", a.emoji_widths, str(f)],
                                          check=True, capture_output=True, text=True).stdout)["files"][0]
         cmd = [a.ncurses, "--json", str(f)] + ([] if a.park else ["--leaveok"])
         theirs = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)

@@ -52,6 +52,14 @@ struct Replay: ParsableCommand {
     @Option(help: "Use REP (repeat character) for runs of one ASCII character: on or off.")
     var rep: Switch = .on
 
+    enum EmojiWidths: String, ExpressibleByArgument, CaseIterable { case settled, cautious }
+
+    @Option(help: ArgumentHelp(
+        "Emoji code points: settled (the terminal draws them two columns wide) or cautious (re-anchor after each).",
+        discussion: "settled is what TerminalHost's start-up probe finds in tmux 3.3a, where the recordings were made, "
+            + "and in current terminals; cautious is the writer's default when a terminal was not asked."))
+    var emojiWidths: EmojiWidths = .settled
+
     @Option(help: "Write the exact byte stream of the transitions (no setup bytes) of the single FILE to PATH.")
     var raw: String?
 
@@ -61,7 +69,7 @@ struct Replay: ParsableCommand {
     /// Print one summary line instead of the table (used by the suite).
     var summaryOnly = false
 
-    enum CodingKeys: String, CodingKey { case files, format, colors, sync, rep, raw, iterations }
+    enum CodingKeys: String, CodingKey { case files, format, colors, sync, rep, emojiWidths, raw, iterations }
 
     func validate() throws {
         try Limits.check(iterations, Limits.iterations, "iterations")
@@ -72,7 +80,8 @@ struct Replay: ParsableCommand {
         MachineInfo.warnIfDebug()
         let paths = files.isEmpty ? try Replay.bundledFixtures() : files
         let capabilities = TerminalCapabilities(colors: colors.level, repeatCharacter: rep == .on,
-                                                synchronizedOutput: sync == .on)
+                                                synchronizedOutput: sync == .on,
+                                                settledEmojiWidths: emojiWidths == .settled)
         var reports: [FileReport] = []
         for path in paths {
             let styles = StyleTable(), graphemes = GraphemeTable()
@@ -97,7 +106,8 @@ struct Replay: ParsableCommand {
         }
         switch format {
         case .json: print(try ReplayReport(files: reports).json())
-        case .text: print(ReplayReport(files: reports).table(colors: colors.rawValue, sync: sync == .on, rep: rep == .on))
+        case .text: print(ReplayReport(files: reports).table(colors: colors.rawValue, sync: sync == .on, rep: rep == .on,
+                                                                   emojiWidths: emojiWidths.rawValue))
         }
     }
 

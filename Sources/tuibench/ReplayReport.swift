@@ -55,7 +55,7 @@ struct ReplayReport: Codable {
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
-    func table(colors: String, sync: Bool, rep: Bool) -> String {
+    func table(colors: String, sync: Bool, rep: Bool, emojiWidths: String) -> String {
         var rows: [[String]] = [["file", "size", "frames", "total bytes", "bytes p50", "p90", "p99",
                                  "encode p50", "p90", "p99", "cpu p50", "allocs"]]
         for f in files {
@@ -66,7 +66,7 @@ struct ReplayReport: Codable {
                          ReplayReport.duration(f.p99EncodeNanoseconds),
                          ReplayReport.duration(f.medianEncodeCPUNanoseconds ?? 0), "\(f.steadyStateAllocations)"])
         }
-        var out = "tuibench replay — colours \(colors), sync \(sync ? "on" : "off"), REP \(rep ? "on" : "off")\n"
+        var out = "tuibench replay — colours \(colors), sync \(sync ? "on" : "off"), REP \(rep ? "on" : "off"), emoji widths \(emojiWidths)\n"
         out += textTable(rows)
         out += "Columns: encode = wall time of diff + writer per transition (median of iterations), p50/p90/p99 over\n"
         out += "transitions; cpu p50 = this thread's CPU time over the same encodes (CLOCK_THREAD_CPUTIME_ID; well\n"

@@ -7,13 +7,15 @@ import Glibc
 /// real terminal: it shows the last event it received and a counter, and
 /// leaves by whatever path the test asks for.
 ///
-///     runtime-probe [--inline] [--mouse] [--tree] [--flood N] [--no-ctrl-c]
+///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--flood N] [--no-ctrl-c]
 ///
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
 /// `a` `abort()`; `p` prints a line above an inline region. With `--tree`
 /// the screen holds a 5,461-view tree (depth 6, fanout 4) and `x` changes
-/// the text of one leaf (the key-to-frame latency measurement).
+/// the text of one leaf (the key-to-frame latency measurement). With
+/// `--emoji` it shows a row of single emoji code points between letters, and
+/// `+` changes the letters (the start-up emoji width probe's end-to-end test).
 @main
 struct RuntimeProbe {
     static func main() {
@@ -25,10 +27,29 @@ struct RuntimeProbe {
         if let i = args.firstIndex(of: "--flood"), i + 1 < args.endIndex, let n = Int(args[i + 1]) {
             TerminalHost.runMain(FloodProbe(changes: n), options: options)
         }
+        if args.contains("--emoji") {
+            TerminalHost.runMain(EmojiProbe(), options: options)
+        }
         if args.contains("--tree") {
             TerminalHost.runMain(TreeProbe(), options: options)
         }
         TerminalHost.runMain(EventProbe(), options: options)
+    }
+}
+
+struct EmojiProbe: View {
+    @State private var round = 0
+    @Environment(\.terminal) private var terminal
+
+    var body: some View {
+        let letters = Array("abcdefghij")
+        let l = { (i: Int) in String(letters[(round + i) % letters.count]) }
+        VStack(alignment: .leading) {
+            Text("emoji round=\(round)")
+            Text("😀\(l(0))🚀\(l(1))🫠\(l(2))⭐\(l(3))")
+        }
+        .onKeyPress("+") { round += 1; return .handled }
+        .onKeyPress("q") { terminal.quit(); return .handled }
     }
 }
 

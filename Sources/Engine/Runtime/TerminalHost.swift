@@ -46,6 +46,8 @@ public final class TerminalHost {
     var readBuffer = [UInt8](repeating: 0, count: 4096)
     /// Non-reply events read while start-up waited for the terminal's answers.
     var earlyEvents: [InputEvent] = []
+    /// A cursor report now answers the emoji width probe.
+    var probingEmojiWidths = false
     var onEnd: ((Int32) -> Void)?
     var pendingPrints: [String] = []
     /// Input is being handled: a frame asked for now is drawn when it is done.
@@ -152,6 +154,7 @@ public final class TerminalHost {
             finish(status: 1, message: "error: \(error)\n")
             return
         }
+        probeEmojiWidths()
         running = true
         // The writer assumes a blank screen with the cursor at home; after
         // DECSET 1049 the cursor is wherever the shell left it. The first
@@ -191,8 +194,28 @@ public final class TerminalHost {
     private func queryTerminal() {
         var query = TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
         if case .inline = options.screen { query += TerminalModes.queryCursorPosition }
-        query += TerminalModes.queryPrimaryAttributes
-        guard (try? device.write(Array(query.utf8))) != nil else { return }
+        awaitReplies(to: query)
+    }
+
+    /// On the alternate screen (nothing of the user's is on it), prints
+    /// 😀 (Unicode 6) and 🫠 (Unicode 14) from the home position and asks
+    /// where the cursor went. A terminal that drew both two columns wide
+    /// measures single emoji code points as the engine does, so the writer
+    /// need not re-anchor the cursor after each one
+    /// (``TerminalCapabilities/settledEmojiWidths``). No answer, or any other
+    /// column, keeps the cautious default. The first frame clears the probe.
+    private func probeEmojiWidths() {
+        guard options.screen == .alternate, options.capabilities == nil else { return }
+        probingEmojiWidths = true
+        defer { probingEmojiWidths = false }
+        awaitReplies(to: TerminalModes.cursorHome + TerminalModes.emojiWidthProbe + TerminalModes.queryCursorPosition)
+    }
+
+    /// Writes `query` and DA1, and handles replies until DA1 arrives or
+    /// ``TerminalOptions/queryTimeout`` passes.
+    private func awaitReplies(to query: String) {
+        support.answered = false
+        guard (try? device.write(Array((query + TerminalModes.queryPrimaryAttributes).utf8))) != nil else { return }
         decoder.expectsCursorPositionReport = true
         defer { decoder.expectsCursorPositionReport = false }
         let deadline = monotonicNanoseconds() + UInt64(options.queryTimeout / .nanoseconds(1))
@@ -213,6 +236,8 @@ public final class TerminalHost {
         case .modeReport(let mode, let value, _) where mode == 2026: support.synchronizedOutput = value == 1 || value == 2
         case .modeReport: break
         case .keyboardFlags: support.kittyKeyboard = true
+        case .cursorPosition(_, let column) where probingEmojiWidths:
+            if column == TerminalModes.emojiWidthProbeColumn { pipeline.encoder.capabilities.settledEmojiWidths = true }
         case .cursorPosition(let row, _):
             support.cursorRow = row - 1
             inline?.cursorReported(row: row - 1, restingRow: pipeline.encoder.restingCursor?.y ?? 0)

@@ -1,24 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Scrolling: rows that moved up or down (a log, a pager, a list) are moved
 /// on the terminal with one scroll instead of being rewritten.
 ///
 /// As ncurses' hashmap does, each row of the damaged band is hashed in the
 /// canvas and in the model; a changed canvas row whose content appears
-/// exactly once among the model's rows at another position is a candidate,
-/// and consecutive candidates with the same offset form a hunk. A hunk is
-/// applied when the bytes it saves (cells that would otherwise be rewritten)
-/// exceed what it costs (the scroll sequences, a pen change, and repainting
-/// the rows it vacates). The scroll is done with SU/SD over the whole screen,
-/// a DECSTBM region with SU/SD, or IL/DL — whichever is shortest — and then
-/// applied to the model, so the ordinary diff paints only what is left.
+/// exactly once among the model's rows at another position proposes a shift.
+/// For each proposed shift the writer then picks the scroll region that
+/// saves the most bytes: every row of the band is priced staying put (cells
+/// that differ from the model's row), moved (cells that differ from the row
+/// that would scroll into it) and vacated (cells that differ from a blank
+/// row), and the best region is a maximum-sum run of those savings, found in
+/// one pass. Rows that moved but changed a little (a pager's search
+/// highlight, a marker column) stay inside the region and are repaired by
+/// the diff, instead of splitting the scroll in two. A region is applied
+/// when what it saves exceeds what it costs (the scroll sequences and a pen
+/// change). The scroll is done with SU/SD over the whole screen, a DECSTBM
+/// region with SU/SD, or IL/DL — whichever is shortest — and then applied to
+/// the model, so the ordinary diff paints only what is left.
 extension FrameWriter {
-    /// Most hunks applied per frame.
+    /// Most scrolls applied per frame.
     static let maxScrollsPerFrame = 4
+    /// Most distinct shifts priced per scroll.
+    static let maxShiftCandidates = 4
 
+    /// A scroll: rows `top...bottom` move by `shift` (negative is up); the
+    /// `abs(shift)` rows it vacates at one end come in blank.
     struct ScrollHunk {
-        /// First and last canvas row that receive moved content.
-        var first: Int
-        var last: Int
-        /// Rows the content moved: negative is up.
+        var top: Int
+        var bottom: Int
         var shift: Int
         var gain: Int
     }
@@ -31,8 +45,6 @@ extension FrameWriter {
     }
 
     mutating func scrollMovedRows(_ canvas: CellBuffer) {
-        // Rows are compared whole: the columns outside the damage are equal
-        // in canvas and model, so a row that moved matches in full.
         let damaged = canvas.damage.bounds
         let band = Rect(x: 0, y: damaged.y, width: canvas.columns, height: damaged.height)
         guard band.height >= 2 else { return }
@@ -41,50 +53,149 @@ extension FrameWriter {
         var damagedCells = 0
         for r in canvas.damage.rects { damagedCells += r.area }
         guard damagedCells >= 2 * canvas.columns else { return }
-        for _ in 0..<FrameWriter.maxScrollsPerFrame {
-            guard let hunk = bestScrollHunk(canvas, band: band), hunk.gain > 0 else { return }
-            applyScroll(hunk, rows: canvas.rows, columns: canvas.columns)
-            // Rows the scroll blanked may differ from the canvas outside the
-            // damage; make the diff look at them whole.
-            let vacated = region(hunk).vacated
-            canvas.damage.add(Rect(x: 0, y: vacated.lowerBound, width: canvas.columns, height: vacated.count))
-        }
-    }
-
-    private mutating func bestScrollHunk(_ canvas: CellBuffer, band: Rect) -> ScrollHunk? {
+        // Hashed once: after each scroll the model's hashes move with its rows.
         if newRowHashes.count < canvas.rows {
             newRowHashes = Array(repeating: 0, count: canvas.rows)
             oldRowHashes = Array(repeating: 0, count: canvas.rows)
+            rowStayCost = Array(repeating: 0, count: canvas.rows)
+            rowBlankCost = Array(repeating: 0, count: canvas.rows)
         }
-        oldRowByHash.removeAll(keepingCapacity: true)
         for y in band.y..<band.maxY {
             newRowHashes[y] = FrameWriter.hash(canvas.row(y))
-            let h = FrameWriter.hash(UnsafeBufferPointer(start: modelRow(y), count: columns))
-            oldRowHashes[y] = h
-            // -1 marks a hash seen twice: only unique rows are matched.
+            oldRowHashes[y] = FrameWriter.hash(UnsafeBufferPointer(start: modelRow(y), count: columns))
+            rowStayCost[y] = -1
+            rowBlankCost[y] = -1
+        }
+        for _ in 0..<FrameWriter.maxScrollsPerFrame {
+            guard let hunk = bestScroll(canvas, band: band), hunk.gain > 0 else { return }
+            applyScroll(hunk, rows: canvas.rows, columns: canvas.columns)
+            let k = abs(hunk.shift)
+            if hunk.shift < 0 {
+                for y in hunk.top...(hunk.bottom - k) { oldRowHashes[y] = oldRowHashes[y + k] }
+            } else {
+                for y in stride(from: hunk.bottom, through: hunk.top + k, by: -1) { oldRowHashes[y] = oldRowHashes[y - k] }
+            }
+            for y in vacated(hunk) { oldRowHashes[y] = FrameWriter.hash(UnsafeBufferPointer(start: modelRow(y), count: columns)) }
+            // A row of the region that does not now match the canvas (one the
+            // scroll blanked, or one that moved but changed) may differ
+            // outside the damage: the diff looks at it whole.
+            // Consecutive such rows are damaged as one rect.
+            var runStart = -1
+            for y in hunk.top...(hunk.bottom + 1) {
+                let differs = y <= hunk.bottom && !rowMatchesModel(canvas, y)
+                if differs && runStart < 0 { runStart = y }
+                if !differs && runStart >= 0 {
+                    canvas.damage.add(Rect(x: 0, y: runStart, width: canvas.columns, height: y - runStart))
+                    runStart = -1
+                }
+            }
+            for y in hunk.top...hunk.bottom { rowStayCost[y] = -1 }
+        }
+    }
+
+    /// The best scroll of the band from the rows' hashes, if any row
+    /// proposes one.
+    private mutating func bestScroll(_ canvas: CellBuffer, band: Rect) -> ScrollHunk? {
+        oldRowByHash.removeAll(keepingCapacity: true)
+        for y in band.y..<band.maxY {
+            let h = oldRowHashes[y]
+            // -1 marks a hash seen twice: only unique rows propose a shift.
             if let seen = oldRowByHash[h] { if seen != y { oldRowByHash[h] = -1 } } else { oldRowByHash[h] = y }
         }
-        var best: ScrollHunk?
-        var y = band.y
-        while y < band.maxY {
-            guard newRowHashes[y] != oldRowHashes[y], let source = oldRowByHash[newRowHashes[y]], source >= 0,
-                  rowsEqual(canvas.row(y), UnsafeBufferPointer(start: modelRow(source), count: columns))
-            else { y += 1; continue }
+        // The shifts proposed, most often first.
+        var shifts: [(shift: Int, votes: Int)] = []
+        for y in band.y..<band.maxY where newRowHashes[y] != oldRowHashes[y] {
+            guard let source = oldRowByHash[newRowHashes[y]], source >= 0 else { continue }
             let shift = y - source
-            var last = y
-            while last + 1 < band.maxY, last + 1 - shift >= band.y, last + 1 - shift < band.maxY,
-                  newRowHashes[last + 1] != oldRowHashes[last + 1],
-                  newRowHashes[last + 1] == oldRowHashes[last + 1 - shift],
-                  rowsEqual(canvas.row(last + 1), UnsafeBufferPointer(start: modelRow(last + 1 - shift), count: columns))
-            {
-                last += 1
-            }
-            var hunk = ScrollHunk(first: y, last: last, shift: shift, gain: 0)
-            hunk.gain = scrollGain(hunk, canvas: canvas)
+            if let i = shifts.firstIndex(where: { $0.shift == shift }) { shifts[i].votes += 1 } else { shifts.append((shift, 1)) }
+        }
+        guard !shifts.isEmpty else { return nil }
+        shifts.sort { $0.votes > $1.votes }
+        var best: ScrollHunk?
+        for candidate in shifts.prefix(FrameWriter.maxShiftCandidates) {
+            guard var hunk = bestRegion(canvas, band: band, shift: candidate.shift) else { continue }
+            hunk.gain -= scrollPlan(hunk, rows: canvas.rows).cost
             if hunk.gain > (best?.gain ?? 0) { best = hunk }
-            y = last + 1
         }
         return best
+    }
+
+    /// The region of `band` where scrolling by `shift` saves the most cells,
+    /// before the cost of the scroll itself.
+    ///
+    /// For content moving up by k, a region `top...bottom` saves, on each row
+    /// `y` in `top...bottom-k`, `stay(y) - moved(y)`, and on each of the k
+    /// vacated rows below, `stay(y) - blank(y)`. Scanning the last moved row
+    /// `e` down the band, the best first row is the maximum-sum suffix ending
+    /// at `e` (Kadane), and the vacated rows are a sliding window after it.
+    /// Moving down is the mirror image: the vacated window sits before the
+    /// first moved row.
+    private mutating func bestRegion(_ canvas: CellBuffer, band: Rect, shift: Int) -> ScrollHunk? {
+        let k = abs(shift)
+        let first = band.y, last = band.maxY - 1
+        guard k >= 1, last - first + 1 > k else { return nil }
+        var best: ScrollHunk?
+        // A region costs about this much beyond the whole screen's scroll;
+        // the exact price is taken once the region is chosen.
+        let regionCost = 14
+        if shift < 0 {
+            var window = 0
+            for y in (first + 1)...(first + k) { window += stayCost(canvas, y) - blankCost(canvas, y) }
+            var suffix = 0, suffixStart = first
+            for e in first...(last - k) {
+                let g = stayCost(canvas, e) - movedCost(canvas, y: e, source: e + k)
+                if e == first || suffix <= 0 { suffix = g; suffixStart = e } else { suffix += g }
+                if e > first {
+                    window += stayCost(canvas, e + k) - blankCost(canvas, e + k) - (stayCost(canvas, e) - blankCost(canvas, e))
+                }
+                let isWhole = suffixStart == 0 && e + k == canvas.rows - 1
+                let gain = suffix + window - (isWhole ? 0 : regionCost)
+                if gain > (best?.gain ?? 0) { best = ScrollHunk(top: suffixStart, bottom: e + k, shift: shift, gain: suffix + window) }
+            }
+        } else {
+            // `run` is the best sum over regions ending at row `b`: a vacated
+            // window `t..<t+k` and moved rows `t+k...b`.
+            var window = 0
+            for y in first..<(first + k) { window += stayCost(canvas, y) - blankCost(canvas, y) }
+            var run = 0, runStart = first
+            for b in (first + k)...last {
+                let g = stayCost(canvas, b) - movedCost(canvas, y: b, source: b - k)
+                if b > first + k {
+                    window += stayCost(canvas, b - 1) - blankCost(canvas, b - 1) - (stayCost(canvas, b - 1 - k) - blankCost(canvas, b - 1 - k))
+                }
+                // Start a new region whose vacated rows end just above `b`, or extend the current one.
+                if b == first + k || window > run { run = window + g; runStart = b - k } else { run += g }
+                let isWhole = runStart == 0 && b == canvas.rows - 1
+                let gain = run - (isWhole ? 0 : regionCost)
+                if gain > (best?.gain ?? 0) { best = ScrollHunk(top: runStart, bottom: b, shift: shift, gain: run) }
+            }
+        }
+        return best
+    }
+
+    /// Cells of canvas row `y` that differ from the model's row `source`
+    /// (rows whose hashes match count as equal: a price, not the diff).
+    @inline(__always)
+    private func movedCost(_ canvas: CellBuffer, y: Int, source: Int) -> Int {
+        newRowHashes[y] == oldRowHashes[source] ? 0 : differingCells(canvas, y: y, source: source)
+    }
+
+    /// Cells of canvas row `y` that differ from the model's row `y`,
+    /// computed once per frame and again after a scroll moves the row.
+    private mutating func stayCost(_ canvas: CellBuffer, _ y: Int) -> Int {
+        if rowStayCost[y] >= 0 { return rowStayCost[y] }
+        let n = newRowHashes[y] == oldRowHashes[y] ? 0 : differingCells(canvas, y: y, source: y)
+        rowStayCost[y] = n
+        return n
+    }
+
+    /// Cells of canvas row `y` that are not blank, computed once per frame.
+    private mutating func blankCost(_ canvas: CellBuffer, _ y: Int) -> Int {
+        if rowBlankCost[y] >= 0 { return rowBlankCost[y] }
+        var n = 0
+        for c in canvas.row(y) where c != .blank() { n += 1 }
+        rowBlankCost[y] = n
+        return n
     }
 
     /// CUP to column 0 of row `y`.
@@ -94,49 +205,31 @@ extension FrameWriter {
         out.append(EscapeSequence.cup)
     }
 
-    private func rowsEqual(_ a: UnsafeBufferPointer<Cell>, _ b: UnsafeBufferPointer<Cell>) -> Bool {
-        for i in 0..<a.count where a[i] != b[i] { return false }
-        return true
+    @inline(__always)
+    private func rowMatchesModel(_ canvas: CellBuffer, _ y: Int) -> Bool {
+        memcmp(canvas.row(y).baseAddress!, modelRow(y), columns * MemoryLayout<Cell>.stride) == 0
     }
 
-    /// Cells of canvas row `y` that differ from `other` (a model row, or all blanks).
-    private func differingCells(_ canvas: CellBuffer, y: Int, against other: UnsafeBufferPointer<Cell>?) -> Int {
+    /// Cells of canvas row `y` that differ from the model's row `source`.
+    private func differingCells(_ canvas: CellBuffer, y: Int, source: Int) -> Int {
         let new = canvas.row(y)
+        let old = modelRow(source)
         var n = 0
-        if let other {
-            for i in 0..<new.count where new[i] != other[i] { n += 1 }
-        } else {
-            for i in 0..<new.count where new[i] != .blank() { n += 1 }
-        }
+        for i in 0..<new.count where new[i] != old[i] { n += 1 }
         return n
     }
 
-    /// The scroll region a hunk needs, and the rows it vacates.
-    private func region(_ h: ScrollHunk) -> (top: Int, bottom: Int, vacated: ClosedRange<Int>) {
+    /// The rows a scroll vacates.
+    private func vacated(_ h: ScrollHunk) -> ClosedRange<Int> {
         let k = abs(h.shift)
-        if h.shift < 0 {
-            // content moves up: rows last+1 ... last+k come in blank
-            return (h.first, h.last + k, (h.last + 1)...(h.last + k))
-        }
-        return (h.first - k, h.last, (h.first - k)...(h.first - 1))
-    }
-
-    private func scrollGain(_ h: ScrollHunk, canvas: CellBuffer) -> Int {
-        var saved = 0
-        for y in h.first...h.last { saved += differingCells(canvas, y: y, against: UnsafeBufferPointer(start: modelRow(y), count: columns)) }
-        let r = region(h)
-        var extra = 0
-        for y in r.vacated {
-            extra += differingCells(canvas, y: y, against: nil) - differingCells(canvas, y: y, against: UnsafeBufferPointer(start: modelRow(y), count: columns))
-        }
-        return saved - extra - scrollPlan(h, rows: canvas.rows).cost
+        return h.shift < 0 ? (h.bottom - k + 1)...h.bottom : h.top...(h.top + k - 1)
     }
 
     enum ScrollMethod { case wholeScreen, region, insertDelete }
 
     private func scrollPlan(_ h: ScrollHunk, rows: Int) -> (method: ScrollMethod, cost: Int) {
         let k = abs(h.shift)
-        let r = region(h)
+        let r = (top: h.top, bottom: h.bottom)
         var penCost = 0
         if let pen, pen.background != .default {
             var p = pen
@@ -157,7 +250,7 @@ extension FrameWriter {
 
     private mutating func applyScroll(_ h: ScrollHunk, rows: Int, columns: Int) {
         let k = abs(h.shift)
-        let r = region(h)
+        let r = (top: h.top, bottom: h.bottom)
         let plan = scrollPlan(h, rows: rows)
         // Scrolled-in rows take the current background (bce): make it the default.
         var p = pen ?? .plain
@@ -196,10 +289,10 @@ extension FrameWriter {
                 modelRow(y).update(from: modelRow(y - k), count: columns)
             }
         }
-        for y in r.vacated {
+        for y in vacated(h) {
             let row = modelRow(y)
             for x in 0..<columns { row[x] = .blank() }
         }
-        statistics.rowsScrolled += h.last - h.first + 1
+        statistics.rowsScrolled += h.bottom - h.top + 1 - k
     }
 }

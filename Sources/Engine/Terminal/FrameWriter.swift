@@ -50,6 +50,10 @@ public struct FrameWriter: ~Copyable {
     var newRowHashes: [UInt64] = []
     var oldRowHashes: [UInt64] = []
     var oldRowByHash: [UInt64: Int] = [:]
+    /// Per row of the band: cells that differ from the model's row, and
+    /// cells that are not blank (-1 until computed).
+    var rowStayCost: [Int] = []
+    var rowBlankCost: [Int] = []
     let styles: StyleTable
     let graphemes: GraphemeTable
     // The model for the current frame.
@@ -360,7 +364,8 @@ public struct FrameWriter: ~Copyable {
         let v = cell.payload
         // Below U+1100 nothing is wide, and regional indicators are far above.
         if v < 0x1100 { return false }
-        return (cell.width == 2 && GraphemeWidth.isUncertainWide(v)) || GraphemeWidth.isRegionalIndicator(v)
+        return (cell.width == 2 && GraphemeWidth.isUncertainWide(v) && !capabilities.settledEmojiWidths)
+            || GraphemeWidth.isRegionalIndicator(v)
     }
 
     /// The widest a terminal may draw `cell` (see ``CellBuffer``'s edge rule).

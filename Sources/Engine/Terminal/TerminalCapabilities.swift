@@ -31,16 +31,26 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// DCH/ICH (delete and insert characters) may be used to move the rest
     /// of a row sideways. Every ECMA-48 terminal (VT102 on) has them.
     public var insertDeleteCharacter: Bool
+    /// The terminal draws single emoji code points (😀, 🚀, and those of
+    /// Unicode 14 such as 🫠) two columns wide, as the engine measures them.
+    /// Otherwise — the default, since terminals with pre-Unicode-9 tables
+    /// draw them one column wide — the writer re-anchors the cursor with an
+    /// absolute move after each one it prints. ``TerminalHost`` finds this
+    /// out at start on the alternate screen by printing two and asking
+    /// where the cursor went. Emoji sequences (VS16, ZWJ, skin tones,
+    /// flags) stay disputed either way.
+    public var settledEmojiWidths: Bool
 
     public init(colors: ColorLevel = .truecolor, repeatCharacter: Bool = false,
                 synchronizedOutput: Bool = false, backgroundColorErase: Bool = true, scrolling: Bool = true,
-                insertDeleteCharacter: Bool = true) {
+                insertDeleteCharacter: Bool = true, settledEmojiWidths: Bool = false) {
         self.colors = colors
         self.repeatCharacter = repeatCharacter
         self.synchronizedOutput = synchronizedOutput
         self.backgroundColorErase = backgroundColorErase
         self.scrolling = scrolling
         self.insertDeleteCharacter = insertDeleteCharacter
+        self.settledEmojiWidths = settledEmojiWidths
     }
 
     /// An xterm-compatible terminal with truecolor; REP off (not every
