@@ -4,6 +4,7 @@ extension ViewGraph {
     ///
     /// - Complexity: O(1) on a cache hit.
     func size(of node: ViewNode, for proposal: ProposedSize) -> Size {
+        statistics.sizeQueries &+= 1
         if node.structureChanged { refreshLayoutChildren(node) }
         if let cached = node.layoutCache.size(for: proposal) { return cached }
         if stackGuard.isLow {
@@ -33,6 +34,7 @@ extension ViewGraph {
     func refreshLayoutChildren(_ node: ViewNode) {
         node.structureChanged = false
         node.layoutChildren.removeAll(keepingCapacity: true)
+        node.layoutChildrenVersion &+= 1
         func collect(_ n: ViewNode) {
             if stackGuard.isLow { return stackExhausted(at: n, phase: "layout") }
             for child in n.children {

@@ -123,6 +123,9 @@ public final class ViewGraph {
         public var reclaimNanoseconds: UInt64 = 0
         /// Nodes whose layout was recomputed.
         public var layouts = 0
+        /// Sizes asked of nodes during layout, answered from a node's cache
+        /// or computed: what a relayout cost in proportion to the tree.
+        public var sizeQueries = 0
         /// Nodes painted.
         public var paints = 0
     }

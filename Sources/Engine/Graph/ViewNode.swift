@@ -67,6 +67,9 @@ public class ViewNode {
     @exclusivity(unchecked) var structureChanged = true
     /// Cached flattening of transparent descendants.
     @exclusivity(unchecked) var layoutChildren: [ViewNode] = []
+    /// Moves each time `layoutChildren` is rebuilt: what a stack kept about
+    /// its children (``StackLayoutCache``) is valid for one version.
+    @exclusivity(unchecked) var layoutChildrenVersion: UInt32 = 0
     /// Layout cache: (proposal, size) pairs valid until the node needs layout.
     @exclusivity(unchecked) var layoutCache = LayoutCache()
     var cachedCount: Int {
@@ -294,6 +297,11 @@ public class NodeBehavior {
     /// Kept here, not only on the text, so that reclaiming a node tells
     /// whether to drop it from ``ViewGraph/wideTextNodes`` without a cast.
     @exclusivity(unchecked) final var mayHaveWideGraphemes = false
+    /// How a stack sizes this node: asked (most nodes), or without asking
+    /// (a spacer), or turned across the stack's axis first (a divider).
+    final let stackRole: StackRole
+
+    enum StackRole: UInt8 { case plain, spacer, divider }
 
     /// The size for `proposal`. The default lays the children out as a
     /// vertical stack without spacing (a multi-view body in a single-child place).
@@ -335,9 +343,10 @@ public class NodeBehavior {
     /// id must override this.
     func forEachStyleID(_ body: (StyleID) -> Void) {}
 
-    init(transparent: Bool = false, passesStyle: Bool = false) {
+    init(transparent: Bool = false, passesStyle: Bool = false, stackRole: StackRole = .plain) {
         isTransparent = transparent
         self.passesStyle = passesStyle
+        self.stackRole = stackRole
     }
 }
 
@@ -361,6 +370,9 @@ struct LayoutCache {
     }
     private var storage: [Entry] = []
     private var next = 0
+    /// Moves each time the cache is cleared (the node's answers may have
+    /// changed); a stack compares it with what it recorded per child.
+    private(set) var generation: UInt32 = 0
 
     var count: Int { storage.count }
 
@@ -392,5 +404,6 @@ struct LayoutCache {
     mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)
         next = 0
+        generation &+= 1
     }
 }

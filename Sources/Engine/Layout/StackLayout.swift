@@ -24,31 +24,79 @@ enum StackLayout {
     /// A child's size when offered `main` along the axis.
     @inline(__always)
     static func childSize(_ child: ViewNode, main: Int?, cross: Int?, axis: Axis, graph: ViewGraph) -> Size {
-        if let divider = child.behavior as? DividerBehavior, divider.vertical != (axis == .horizontal) {
-            divider.vertical = axis == .horizontal
-            child.cachedCount = 0
-        }
-        if let spacer = child.behavior as? SpacerBehavior {
+        switch child.behavior.stackRole {
+        case .plain:
+            break
+        case .divider:
+            let divider = unsafeDowncast(child.behavior, to: DividerBehavior.self)
+            if divider.vertical != (axis == .horizontal) {
+                divider.vertical = axis == .horizontal
+                child.cachedCount = 0
+            }
+        case .spacer:
+            let spacer = unsafeDowncast(child.behavior, to: SpacerBehavior.self)
             let length = Swift.max(main ?? spacer.minLength, spacer.minLength)
             return axis == .vertical ? Size(width: 0, height: length) : Size(width: length, height: 0)
         }
         return graph.size(of: child, for: proposal(main: main, cross: cross, axis))
     }
 
-    /// The main-axis length each child gets, written into `lengths` (one per child).
+    /// Each child's length along the axis and its size across it for that
+    /// length, written into `lengths` and `crosses` (one per child).
+    ///
+    /// With a `cache` (a stack of at least ``StackLayoutCache/minimumChildren``
+    /// children) the result for a proposal is kept with what each child
+    /// answered: asked again, the stack re-asks only the children whose
+    /// layout changed since (their ``LayoutCache/generation`` moved), and
+    /// when each of them wants the same share as before, every other child's
+    /// share is unchanged too and the kept result stands. A relayout after
+    /// one row of a long stack changed costs that row, not the stack.
+    static func measure(axis: Axis, spacing: Int, children: [ViewNode], proposal: ProposedSize, graph: ViewGraph,
+                        cache: StackLayoutCache?, childrenVersion: UInt32,
+                        lengths: UnsafeMutableBufferPointer<Int>, crosses: UnsafeMutableBufferPointer<Int>) {
+        let n = children.count
+        let proposedCross = axis == .vertical ? proposal.width : proposal.height
+        guard let cache, n >= StackLayoutCache.minimumChildren else {
+            allocate(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph,
+                     into: lengths, recording: nil)
+            for (i, c) in children.enumerated() {
+                crosses[i] = cross(childSize(c, main: lengths[i], cross: proposedCross, axis: axis, graph: graph), axis)
+            }
+            return
+        }
+        let index = cache.entryIndex(for: proposal, childrenVersion: childrenVersion, count: n)
+        if index >= 0 && cache.revalidate(index, axis: axis, children: children, proposal: proposal, graph: graph) {
+            cache.entries[index].copy(lengths: lengths, crosses: crosses)
+            return
+        }
+        let slot = cache.slot(replacing: index, proposal: proposal, childrenVersion: childrenVersion, count: n)
+        allocate(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph,
+                 into: lengths, recording: &cache.entries[slot])
+        for (i, c) in children.enumerated() {
+            crosses[i] = cross(childSize(c, main: lengths[i], cross: proposedCross, axis: axis, graph: graph), axis)
+            cache.entries[slot].record(i, child: c, length: lengths[i], cross: crosses[i])
+        }
+    }
+
+    /// The main-axis length each child gets, written into `lengths` (one per
+    /// child); each child's bounds and offer (``StackLayoutCache/idealOffer``
+    /// when none) into the `recording` entry, when given.
     static func allocate(axis: Axis, spacing: Int, children: [ViewNode], proposal: ProposedSize,
-                         graph: ViewGraph, into lengths: UnsafeMutableBufferPointer<Int>) {
+                         graph: ViewGraph, into lengths: UnsafeMutableBufferPointer<Int>,
+                         recording: UnsafeMutablePointer<StackLayoutCache.Entry>?) {
         let n = children.count
         let proposedMain = axis == .vertical ? proposal.height : proposal.width
         let proposedCross = axis == .vertical ? proposal.width : proposal.height
         guard let available = proposedMain else {
             for (i, c) in children.enumerated() {
                 lengths[i] = main(childSize(c, main: nil, cross: proposedCross, axis: axis, graph: graph), axis)
+                recording?.pointee.offers[i] = StackLayoutCache.idealOffer
             }
             return
         }
         if n == 1 {
             lengths[0] = main(childSize(children[0], main: available, cross: proposedCross, axis: axis, graph: graph), axis)
+            recording?.pointee.offers[0] = available
             return
         }
         var remaining = saturatingSubtract(available, spacing * (n - 1))
@@ -56,8 +104,9 @@ enum StackLayout {
             var order = buffer
             // Order: priority descending, then flexibility ascending.
             for (i, c) in children.enumerated() {
-                let lo = main(childSize(c, main: 0, cross: proposedCross, axis: axis, graph: graph), axis)
-                let hi = main(childSize(c, main: .max, cross: proposedCross, axis: axis, graph: graph), axis)
+                let (lo, hi) = bounds(c, cross: proposedCross, axis: axis, graph: graph)
+                recording?.pointee.minimum[i] = lo
+                recording?.pointee.maximum[i] = hi
                 order[i] = Candidate(index: i, priority: c.behavior.layoutPriority, minimum: lo,
                                      flexibility: saturatingSubtract(hi, lo))
             }
@@ -78,6 +127,7 @@ enum StackLayout {
                     let got = main(childSize(children[order[j].index], main: offer, cross: proposedCross, axis: axis,
                                              graph: graph), axis)
                     lengths[order[j].index] = got
+                    recording?.pointee.offers[order[j].index] = offer
                     left = saturatingSubtract(left, got)
                     remaining = saturatingSubtract(remaining, got)
                     count -= 1
@@ -87,6 +137,13 @@ enum StackLayout {
         }
     }
 
+    /// A child's least and greatest length along the axis (offered 0 and the most).
+    @inline(__always)
+    static func bounds(_ c: ViewNode, cross: Int?, axis: Axis, graph: ViewGraph) -> (Int, Int) {
+        (main(childSize(c, main: 0, cross: cross, axis: axis, graph: graph), axis),
+         main(childSize(c, main: .max, cross: cross, axis: axis, graph: graph), axis))
+    }
+
     struct Candidate {
         var index: Int
         var priority: Double
@@ -94,28 +151,35 @@ enum StackLayout {
         var flexibility: Int
     }
 
-    static func size(axis: Axis, spacing: Int, children: [ViewNode], proposal: ProposedSize, graph: ViewGraph) -> Size {
+    static func size(axis: Axis, spacing: Int, children: [ViewNode], proposal: ProposedSize, graph: ViewGraph,
+                     cache: StackLayoutCache? = nil, childrenVersion: UInt32 = 0) -> Size {
         guard !children.isEmpty else { return .zero }
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: children.count) { lengths in
-            allocate(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, into: lengths)
-            let proposedCross = axis == .vertical ? proposal.width : proposal.height
-            var total = spacing * (children.count - 1)
+        let n = children.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
+            let lengths = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+            let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
+            measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: cache,
+                    childrenVersion: childrenVersion, lengths: lengths, crosses: crosses)
+            var total = spacing * (n - 1)
             var crossMax = 0
-            for (i, c) in children.enumerated() {
+            for i in 0..<n {
                 total = saturatingAdd(total, lengths[i])
-                crossMax = Swift.max(crossMax, cross(childSize(c, main: lengths[i], cross: proposedCross, axis: axis,
-                                                               graph: graph), axis))
+                crossMax = Swift.max(crossMax, crosses[i])
             }
             return axis == .vertical ? Size(width: crossMax, height: total) : Size(width: total, height: crossMax)
         }
     }
 
     static func place(axis: Axis, spacing: Int, alignment: Alignment, children: [ViewNode], in rect: Rect,
-                      graph: ViewGraph) {
+                      graph: ViewGraph, cache: StackLayoutCache? = nil, childrenVersion: UInt32 = 0) {
         guard !children.isEmpty else { return }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: children.count) { lengths in
+        let n = children.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
+            let lengths = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+            let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
             let proposal = ProposedSize(width: rect.width, height: rect.height)
-            allocate(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, into: lengths)
+            measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: cache,
+                    childrenVersion: childrenVersion, lengths: lengths, crosses: crosses)
             let crossSpace = axis == .vertical ? rect.width : rect.height
             var position = axis == .vertical ? rect.y : rect.x
             // Children that asked for more than the stack has are cut at its
@@ -123,8 +187,7 @@ enum StackLayout {
             // frame never leaves its parent's.
             let end = axis == .vertical ? rect.maxY : rect.maxX
             for (i, c) in children.enumerated() {
-                let s = childSize(c, main: lengths[i], cross: crossSpace, axis: axis, graph: graph)
-                let childCross = Swift.min(cross(s, axis), crossSpace)
+                let childCross = Swift.min(crosses[i], crossSpace)
                 let length = Swift.min(lengths[i], Swift.max(0, end - position))
                 let r: Rect
                 if axis == .vertical {

@@ -56,15 +56,26 @@ final class StackBehavior: NodeBehavior {
     let axis: Axis
     var spacing = 0
     var alignment = Alignment.center
+    /// Made when the stack first has enough children for one to pay.
+    private var layoutCache: StackLayoutCache?
     init(axis: Axis) { self.axis = axis }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        StackLayout.size(axis: axis, spacing: spacing, children: node.layoutChildren, proposal: proposal, graph: graph)
+        StackLayout.size(axis: axis, spacing: spacing, children: node.layoutChildren, proposal: proposal, graph: graph,
+                         cache: cache(node), childrenVersion: node.layoutChildrenVersion)
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
         StackLayout.place(axis: axis, spacing: spacing, alignment: alignment, children: node.layoutChildren,
-                          in: rect, graph: graph)
+                          in: rect, graph: graph, cache: cache(node), childrenVersion: node.layoutChildrenVersion)
+    }
+
+    private func cache(_ node: ViewNode) -> StackLayoutCache? {
+        guard node.layoutChildren.count >= StackLayoutCache.minimumChildren else { return nil }
+        if let layoutCache { return layoutCache }
+        let made = StackLayoutCache()
+        layoutCache = made
+        return made
     }
 }
 
@@ -107,6 +118,7 @@ public struct Spacer: PrimitiveView, Equatable {
 
 final class SpacerBehavior: NodeBehavior {
     var minLength = 0
+    init() { super.init(stackRole: .spacer) }
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         Size(width: proposal.width.map { $0 == .max ? minLength : $0 } ?? minLength,
              height: proposal.height.map { $0 == .max ? minLength : $0 } ?? minLength)
@@ -137,6 +149,7 @@ final class DividerBehavior: NodeBehavior {
     var style: StyleID = 0
     /// Set by the enclosing stack: a divider runs across the stack's axis.
     var vertical = false
+    init() { super.init(stackRole: .divider) }
 
     override func forEachStyleID(_ body: (StyleID) -> Void) { body(style) }
 

@@ -15,13 +15,17 @@ import Testing
 private struct RandomTree {
     var shape: SplitMix64
     var words: SplitMix64
+    /// Most children of a stack: past ``StackLayoutCache/minimumChildren``
+    /// stacks keep their allocations between frames.
+    var maxChildren = 4
 
     static let vocabulary = ["a", "hello", "漢字", "ｱｲｳｴｵ", "e\u{301}", "the quick brown fox", "中x中", "line\nbreak",
                              "", "日本語テキスト", "ok", "wide 漢 and narrow", "  indented", "x"]
 
-    init(seed: UInt64, variant: UInt64 = 0) {
+    init(seed: UInt64, variant: UInt64 = 0, maxChildren: Int = 4) {
         shape = SplitMix64(seed: seed)
         words = SplitMix64(seed: seed &* 0x9E37_79B9 &+ variant)
+        self.maxChildren = maxChildren
     }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &shape) }
@@ -52,7 +56,7 @@ private struct RandomTree {
 
     mutating func children(depth: Int) -> [AnyView] {
         var any = false
-        let views = (0..<int(1...4)).map { _ in
+        let views = (0..<int(1...maxChildren)).map { _ in
             let v = view(depth: depth - 1)
             any = any || unbounded
             return v
@@ -311,22 +315,31 @@ struct LayoutPropertyTests {
 
     @Test("wide graphemes are never split, and an incremental frame equals a fresh render (random trees)")
     func incrementalFramesMatchFreshRenders() {
+        Self.checkIncrementalFrames(seeds: 1...150, depth: 4, maxChildren: 4)
+    }
+
+    @Test("stacks of many children relaid out from what they kept equal a fresh render (random wide trees)")
+    func wideStacksMatchFreshRenders() {
+        Self.checkIncrementalFrames(seeds: 1...60, depth: 3, maxChildren: 16)
+    }
+
+    static func checkIncrementalFrames(seeds: ClosedRange<UInt64>, depth: Int, maxChildren: Int) {
         var sizes = SplitMix64(seed: 77)
         var reported = 0
-        for seed in UInt64(1)...150 {
+        for seed in seeds {
             let columns = Int.random(in: 1...80, using: &sizes), rows = Int.random(in: 1...24, using: &sizes)
             let host = OffscreenHost(columns: columns, rows: rows)
             for variant in UInt64(0)..<5 {
-                var tree = RandomTree(seed: seed, variant: variant)
-                let view = tree.view(depth: 4)
+                var tree = RandomTree(seed: seed, variant: variant, maxChildren: maxChildren)
+                let view = tree.view(depth: depth)
                 host.render(view)
                 if let problem = splitGraphemes(host.canvas) {
                     Issue.record("seed \(seed) variant \(variant) \(columns)x\(rows): \(problem)")
                     reported += 1
                 }
-                var again = RandomTree(seed: seed, variant: variant)
+                var again = RandomTree(seed: seed, variant: variant, maxChildren: maxChildren)
                 let fresh = OffscreenHost(columns: columns, rows: rows)
-                fresh.render(again.view(depth: 4))
+                fresh.render(again.view(depth: depth))
                 if fresh.textRows != host.textRows || fresh.styleRows != host.styleRows, reported < 3 {
                     reported += 1
                     let differing = (0..<rows).filter {
