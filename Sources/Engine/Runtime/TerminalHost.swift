@@ -203,12 +203,16 @@ public final class TerminalHost {
     /// measures single emoji code points as the engine does, so the writer
     /// need not re-anchor the cursor after each one
     /// (``TerminalCapabilities/settledEmojiWidths``). No answer, or any other
-    /// column, keeps the cautious default. The first frame clears the probe.
+    /// column, keeps the cautious default. The probe is printed concealed,
+    /// and the first frame clears it.
     private func probeEmojiWidths() {
         guard options.screen == .alternate, options.capabilities == nil else { return }
         probingEmojiWidths = true
         defer { probingEmojiWidths = false }
-        awaitReplies(to: TerminalModes.cursorHome + TerminalModes.emojiWidthProbe + TerminalModes.queryCursorPosition)
+        // Concealed (SGR 8), so that nothing shows for the moment before the
+        // first frame; the cursor moves all the same.
+        awaitReplies(to: TerminalModes.cursorHome + TerminalModes.conceal + TerminalModes.emojiWidthProbe
+                     + TerminalModes.queryCursorPosition + TerminalModes.resetRendition)
     }
 
     /// Writes `query` and DA1, and handles replies until DA1 arrives or

@@ -35,6 +35,8 @@ enum TerminalModes {
     static let queryCursorPosition = "\u{1B}[6n"
     /// CUP home.
     static let cursorHome = "\u{1B}[H"
+    /// SGR 8: concealed text (drawn as blanks; the cursor still moves).
+    static let conceal = "\u{1B}[8m"
     /// Printed from column 1 to see how wide the terminal draws emoji: 😀
     /// (U+1F600, wide since Unicode 9) and 🫠 (U+1FAE0, Unicode 14).
     static let emojiWidthProbe = "\u{1F600}\u{1FAE0}"
