@@ -10,7 +10,7 @@ tones) are left out, as ncurses-replay/check_pyte.py does; styles are
 checked by the Swift emulator property tests, not here.
 
 Usage:
-    check_replay_emulator.py [--tuibench PATH] [--colors 256] FILE_OR_DIR...
+    check_replay_emulator.py [--tuibench PATH] [--colors 256] [--emoji-widths settled] FILE_OR_DIR...
 Exit status 0 when every compared row of every frame matches.
 """
 
@@ -39,13 +39,13 @@ def files(args):
     return out
 
 
-def check(tuibench: str, colors: str, path: Path) -> bool:
+def check(tuibench: str, colors: str, emoji_widths: str, path: Path) -> bool:
     cols, rows, _, frames = parse(path)
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "out.raw"
         report = json.loads(subprocess.run(
-            [tuibench, "replay", "--format", "json", "--colors", colors, "--iterations", "1", "--raw", str(raw),
-             str(path)], check=True, capture_output=True, text=True).stdout)["files"][0]
+            [tuibench, "replay", "--format", "json", "--colors", colors, "--emoji-widths", emoji_widths,
+             "--iterations", "1", "--raw", str(raw), str(path)], check=True, capture_output=True, text=True).stdout)["files"][0]
         data = raw.read_bytes()
         chunks, at = [], 0
         for f in report["frames"]:
@@ -76,8 +76,10 @@ def main() -> int:
     ap.add_argument("paths", nargs="*")
     ap.add_argument("--tuibench", default=str(ROOT / ".build/release/tuibench"))
     ap.add_argument("--colors", default="256")
+    ap.add_argument("--emoji-widths", default="settled", choices=["settled", "cautious"],
+                    help="the writer's emoji width assumption (tuibench replay --emoji-widths)")
     a = ap.parse_args()
-    ok = all([check(a.tuibench, a.colors, f) for f in files(a.paths)])
+    ok = all([check(a.tuibench, a.colors, a.emoji_widths, f) for f in files(a.paths)])
     return 0 if ok else 1
 
 
