@@ -125,4 +125,25 @@ struct WriterPagerTests {
         #expect(f.encoder.statistics.rowsScrolled >= 7)
         #expect(f.encoder.screen.textRows == f.canvas.textRows)
     }
+
+    @Test("the region reaches the last text row when the row scrolled into it is drawn cheaper than the one it vacates")
+    func regionTakesTheLastRowThatPays() {
+        let f = WriterFixture(columns: 40, rows: 10)
+        let lines = ["alpha beta gamma delta epsilon", "zeta eta theta iota kappa", "lambda mu nu xi omicron",
+                     "pi rho sigma tau upsilon", "phi chi psi omega", "one two three four five six",
+                     "seven eight nine ten eleven", "twelve thirteen fourteen", "shared long prefix of a line: AAAA"]
+        for (y, line) in lines.enumerated() { f.canvas.write(line, x: 0, y: y) }
+        f.canvas.write("doc.txt lines 1-9 of 600, 1 percent", x: 0, y: 9)
+        f.frame()
+        f.canvas.clear()
+        // Up by one; the new last text row shares most of the row it replaces.
+        for y in 0..<8 { f.canvas.write(lines[y + 1], x: 0, y: y) }
+        f.canvas.write("shared long prefix of a line: BBBB", x: 0, y: 8)
+        f.canvas.write("doc.txt lines 2-10 of 600, 1 percent", x: 0, y: 9)
+        let out = f.frame()
+        // Scrolling rows 1-9 moves the old last row up whole and leaves row 9
+        // to be corrected from blank; stopping at row 8 would redraw row 8.
+        #expect(out.hasPrefix("\\e[1;9r\\e[S\\e[r"), "got \(out)")
+        #expect(f.encoder.screen.textRows == f.canvas.textRows)
+    }
 }

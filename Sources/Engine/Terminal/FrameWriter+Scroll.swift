@@ -136,8 +136,10 @@ extension FrameWriter {
         guard k >= 1, last - first + 1 > k else { return nil }
         var best: ScrollHunk?
         // A region costs about this much beyond the whole screen's scroll;
-        // the exact price is taken once the region is chosen.
+        // regions are compared with it, and the exact price is taken once
+        // the region is chosen (the hunk's gain is before any).
         let regionCost = 14
+        var bestPriced = 0
         if shift < 0 {
             var window = 0
             for y in (first + 1)...(first + k) { window += stayCost(canvas, y) - blankCost(canvas, y) }
@@ -150,7 +152,10 @@ extension FrameWriter {
                 }
                 let isWhole = suffixStart == 0 && e + k == canvas.rows - 1
                 let gain = suffix + window - (isWhole ? 0 : regionCost)
-                if gain > (best?.gain ?? 0) { best = ScrollHunk(top: suffixStart, bottom: e + k, shift: shift, gain: suffix + window) }
+                if gain > bestPriced {
+                    bestPriced = gain
+                    best = ScrollHunk(top: suffixStart, bottom: e + k, shift: shift, gain: suffix + window)
+                }
             }
         } else {
             // `run` is the best sum over regions ending at row `b`: a vacated
@@ -167,7 +172,10 @@ extension FrameWriter {
                 if b == first + k || window > run { run = window + g; runStart = b - k } else { run += g }
                 let isWhole = runStart == 0 && b == canvas.rows - 1
                 let gain = run - (isWhole ? 0 : regionCost)
-                if gain > (best?.gain ?? 0) { best = ScrollHunk(top: runStart, bottom: b, shift: shift, gain: run) }
+                if gain > bestPriced {
+                    bestPriced = gain
+                    best = ScrollHunk(top: runStart, bottom: b, shift: shift, gain: run)
+                }
             }
         }
         return best
