@@ -112,7 +112,11 @@ extension FrameWriter {
         guard !shifts.isEmpty else { return nil }
         shifts.sort { $0.votes > $1.votes }
         var best: ScrollHunk?
-        for candidate in shifts.prefix(FrameWriter.maxShiftCandidates) {
+        // Shifts after the first that only one row proposes (rows that
+        // traded places, as in a re-sorted process list) rarely pay for
+        // pricing every row again.
+        for (rank, candidate) in shifts.prefix(FrameWriter.maxShiftCandidates).enumerated()
+        where rank == 0 || candidate.votes >= 2 {
             guard var hunk = bestRegion(canvas, band: band, shift: candidate.shift) else { continue }
             hunk.gain -= scrollPlan(hunk, rows: canvas.rows).cost
             if hunk.gain > (best?.gain ?? 0) { best = hunk }
