@@ -206,7 +206,9 @@ public final class TerminalHost {
     /// column, keeps the cautious default. The probe is printed concealed,
     /// and the first frame clears it.
     private func probeEmojiWidths() {
-        guard options.screen == .alternate, options.capabilities == nil else { return }
+        // A terminal that did not answer the first query is not asked again
+        // (that would cost a second timeout at start).
+        guard options.screen == .alternate, options.capabilities == nil, support.answered else { return }
         probingEmojiWidths = true
         defer { probingEmojiWidths = false }
         // Concealed (SGR 8), so that nothing shows for the moment before the
