@@ -96,14 +96,18 @@ extension ViewGraph {
     private func passedDown(through node: ViewNode, below top: ViewNode, _ base: Style) -> Style {
         var foreground = Color.default
         var attributes: TextAttributes = []
-        unowned(unsafe) var current = node
-        while current !== top {
-            if current.behavior.passesStyle {
-                let b = unsafeDowncast(current.behavior, to: InheritedStyleBehavior.self)
-                if foreground == .default { foreground = b.foreground }
-                attributes.formUnion(b.attributes)
+        let stop = Unmanaged.passUnretained(top).toOpaque()
+        var current = Unmanaged.passUnretained(node)
+        while current.toOpaque() != stop {
+            let parent = current._withUnsafeGuaranteedRef { c -> Unmanaged<ViewNode>? in
+                if c.behavior.passesStyle {
+                    let b = unsafeDowncast(c.behavior, to: InheritedStyleBehavior.self)
+                    if foreground == .default { foreground = b.foreground }
+                    attributes.formUnion(b.attributes)
+                }
+                return c.parentStorage
             }
-            guard let parent = current.parent else { break }
+            guard let parent else { break }
             current = parent
         }
         guard foreground != .default || !attributes.isEmpty else { return base }

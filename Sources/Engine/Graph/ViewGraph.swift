@@ -307,10 +307,10 @@ public final class ViewGraph {
     func isLive(_ node: ViewNode) -> Bool {
         // Unretained: the walk runs for every state write, as deep as the
         // node, and the tree holds every ancestor while it runs.
-        unowned(unsafe) var current = node
+        var current = Unmanaged.passUnretained(node)
         while true {
-            if !current.isAttached { return false }
-            unowned(unsafe) let parent: ViewNode? = current.parent
+            let (attached, parent) = current._withUnsafeGuaranteedRef { ($0.isAttached, $0.parentStorage) }
+            if !attached { return false }
             guard let parent else { return true }
             current = parent
         }
@@ -322,13 +322,12 @@ public final class ViewGraph {
         guard !dirtyNodes.isEmpty else { return }
         func depth(_ node: ViewNode) -> Int {
             var d = 0
-            unowned(unsafe) var current = node
-            while true {
-                unowned(unsafe) let parent: ViewNode? = current.parent
-                guard let parent else { return d }
+            var current = Unmanaged.passUnretained(node)
+            while let parent = current._withUnsafeGuaranteedRef({ $0.parentStorage }) {
                 d += 1
                 current = parent
             }
+            return d
         }
         while !dirtyNodes.isEmpty {
             if dirtyNodes.count == 1 {
@@ -597,15 +596,17 @@ public final class ViewGraph {
     /// Marks `node` and its layout ancestors as needing layout.
     func markNeedsLayout(_ node: ViewNode) {
         // Unretained walk up (see ``isLive(_:)``).
-        unowned(unsafe) var current = node
+        var current = Unmanaged.passUnretained(node)
         while true {
-            if !current.isTransparent {
-                if current.needsLayout && current !== node { return }
-                current.needsLayout = true
-                current.cachedCount = 0
+            let (stop, parent) = current._withUnsafeGuaranteedRef { c -> (Bool, Unmanaged<ViewNode>?) in
+                if !c.isTransparent {
+                    if c.needsLayout && c !== node { return (true, nil) }
+                    c.needsLayout = true
+                    c.cachedCount = 0
+                }
+                return (false, c.parentStorage)
             }
-            unowned(unsafe) let parent: ViewNode? = current.parent
-            guard let parent else { return }
+            guard !stop, let parent else { return }
             current = parent
         }
     }
@@ -637,15 +638,16 @@ public final class ViewGraph {
     /// Children were added, removed or replaced below `node`: the flattened
     /// layout children of the nearest laid-out ancestor must be rebuilt.
     func structureChanged(_ node: ViewNode) {
-        unowned(unsafe) var current = node
+        var current = Unmanaged.passUnretained(node)
         while true {
-            current.structureChanged = true
-            if !current.isTransparent || current === root { break }
-            unowned(unsafe) let parent: ViewNode? = current.parent
+            let parent = current._withUnsafeGuaranteedRef { c -> Unmanaged<ViewNode>? in
+                c.structureChanged = true
+                return !c.isTransparent || c === root ? nil : c.parentStorage
+            }
             guard let parent else { break }
             current = parent
         }
-        markNeedsLayout(current)
+        markNeedsLayout(current.takeUnretainedValue())
     }
 }
 

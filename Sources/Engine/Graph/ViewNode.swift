@@ -51,7 +51,14 @@ public class ViewNode {
     /// ``discriminator`` as plain data (what matching reads).
     let key: DiscriminatorKey
     let viewType: ObjectIdentifier
-    @exclusivity(unchecked) unowned(unsafe) var parent: ViewNode?
+    var parent: ViewNode? {
+        @inline(__always) get { parentStorage?.takeUnretainedValue() }
+        @inline(__always) set { parentStorage = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The parent, unretained (the parent owns this node). Walks up the
+    /// tree read this: reading an `unowned(unsafe)` reference into a local
+    /// retained and released it at every step.
+    @exclusivity(unchecked) var parentStorage: Unmanaged<ViewNode>?
     @exclusivity(unchecked) var children: [ViewNode] = []
     /// How this node takes part in layout and painting.
     @exclusivity(unchecked) var behavior: NodeBehavior
