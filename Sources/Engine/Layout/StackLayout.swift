@@ -105,10 +105,11 @@ enum StackLayout {
             // Order: priority descending, then flexibility ascending.
             for (i, c) in children.enumerated() {
                 let (lo, hi) = bounds(c, cross: proposedCross, axis: axis, graph: graph)
+                let priority = c.behavior.layoutPriority
                 recording?.pointee.minimum[i] = lo
                 recording?.pointee.maximum[i] = hi
-                order[i] = Candidate(index: i, priority: c.behavior.layoutPriority, minimum: lo,
-                                     flexibility: saturatingSubtract(hi, lo))
+                recording?.pointee.priority[i] = priority
+                order[i] = Candidate(index: i, priority: priority, minimum: lo, flexibility: saturatingSubtract(hi, lo))
             }
             order.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.flexibility < $1.flexibility }
             var k = 0

@@ -46,12 +46,11 @@ final class StackLayoutCache {
         }
 
         /// Records child `i`'s answers after the allocation (which recorded
-        /// its bounds and offer).
+        /// its bounds, priority and offer).
         mutating func record(_ i: Int, child: ViewNode, length: Int, cross: Int) {
             lengths[i] = length
             crosses[i] = cross
             stamps[i] = child.layoutCache.generation
-            priority[i] = child.behavior.layoutPriority
         }
 
         func copy(lengths l: UnsafeMutableBufferPointer<Int>, crosses c: UnsafeMutableBufferPointer<Int>) {

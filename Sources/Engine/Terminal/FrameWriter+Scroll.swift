@@ -241,7 +241,6 @@ extension FrameWriter {
 
     private func scrollPlan(_ h: ScrollHunk, rows: Int) -> (method: ScrollMethod, cost: Int) {
         let k = abs(h.shift)
-        let r = (top: h.top, bottom: h.bottom)
         var penCost = 0
         if let pen, pen.background != .default {
             var p = pen
@@ -251,18 +250,17 @@ extension FrameWriter {
             penCost = 3
         }
         let scroll = EscapeSequence.lengthOmittingOne(k)
-        if r.top == 0 && r.bottom == rows - 1 { return (.wholeScreen, penCost + scroll) }
+        if h.top == 0 && h.bottom == rows - 1 { return (.wholeScreen, penCost + scroll) }
         // DECSTBM top;bottom, SU/SD, DECSTBM reset; then the cursor is home and must move again.
-        let regionCost = 4 + ByteBuffer.digits(r.top + 1) + ByteBuffer.digits(r.bottom + 1) + scroll + 3 + 4
+        let regionCost = 4 + ByteBuffer.digits(h.top + 1) + ByteBuffer.digits(h.bottom + 1) + scroll + 3 + 4
         // IL/DL: one or two CUP + DL/IL pairs, then the cursor's column is unknown.
-        let pairs = r.bottom == rows - 1 ? 1 : 2
-        let ilCost = pairs * (FrameWriter.cupCost(x: 0, y: r.bottom) + scroll) + 4
+        let pairs = h.bottom == rows - 1 ? 1 : 2
+        let ilCost = pairs * (FrameWriter.cupCost(x: 0, y: h.bottom) + scroll) + 4
         return regionCost <= ilCost ? (.region, penCost + regionCost) : (.insertDelete, penCost + ilCost)
     }
 
     private mutating func applyScroll(_ h: ScrollHunk, rows: Int, columns: Int) {
         let k = abs(h.shift)
-        let r = (top: h.top, bottom: h.bottom)
         let plan = scrollPlan(h, rows: rows)
         // Scrolled-in rows take the current background (bce): make it the default.
         var p = pen ?? .plain
@@ -275,9 +273,9 @@ extension FrameWriter {
             csi(k, omittingOne: true, up ? EscapeSequence.su : EscapeSequence.sd)
         case .region:
             out.append(EscapeSequence.csi)
-            out.appendDecimal(r.top + 1)
+            out.appendDecimal(h.top + 1)
             out.append(0x3B)
-            out.appendDecimal(r.bottom + 1)
+            out.appendDecimal(h.bottom + 1)
             out.append(EscapeSequence.decstbm)
             csi(k, omittingOne: true, up ? EscapeSequence.su : EscapeSequence.sd)
             out.append(EscapeSequence.resetScrollRegion)
@@ -285,19 +283,19 @@ extension FrameWriter {
         case .insertDelete:
             // IL/DL act from the cursor row to the bottom of the screen.
             if up {
-                cursorToRow(r.top); csi(k, omittingOne: true, EscapeSequence.dl)
-                if r.bottom < rows - 1 { cursorToRow(r.bottom - k + 1); csi(k, omittingOne: true, EscapeSequence.il) }
+                cursorToRow(h.top); csi(k, omittingOne: true, EscapeSequence.dl)
+                if h.bottom < rows - 1 { cursorToRow(h.bottom - k + 1); csi(k, omittingOne: true, EscapeSequence.il) }
             } else {
-                if r.bottom < rows - 1 { cursorToRow(r.bottom - k + 1); csi(k, omittingOne: true, EscapeSequence.dl) }
-                cursorToRow(r.top); csi(k, omittingOne: true, EscapeSequence.il)
+                if h.bottom < rows - 1 { cursorToRow(h.bottom - k + 1); csi(k, omittingOne: true, EscapeSequence.dl) }
+                cursorToRow(h.top); csi(k, omittingOne: true, EscapeSequence.il)
             }
             cursor = .unknown
         }
         // The model follows the terminal.
         if up {
-            for y in r.top...(r.bottom - k) { modelRow(y).update(from: modelRow(y + k), count: columns) }
+            for y in h.top...(h.bottom - k) { modelRow(y).update(from: modelRow(y + k), count: columns) }
         } else {
-            for y in stride(from: r.bottom, through: r.top + k, by: -1) {
+            for y in stride(from: h.bottom, through: h.top + k, by: -1) {
                 modelRow(y).update(from: modelRow(y - k), count: columns)
             }
         }
