@@ -91,8 +91,9 @@ extension CellBuffer {
                 // The run's two ends may cut wide graphemes; inside, every
                 // cell is overwritten.
                 let extra = repairEdges(row, y: y, from: start, to: end)
+                let source = bytes.baseAddress! - x
                 for column in start..<end {
-                    row[column] = Cell(scalar: UInt32(bytes[column - x]), width: 1, style: style)
+                    row[column] = Cell(scalar: UInt32(source[column]), width: 1, style: style)
                 }
                 let written = Rect(x: start, y: y, width: end - start, height: 1)
                 damage.add(extra.isEmpty ? written : written.union(extra))

@@ -166,18 +166,11 @@ final class TextBehavior: NodeBehavior {
     /// Whether the content may hold wide graphemes, and its width when it
     /// is one line of printable ASCII: one pass over its bytes.
     private func scanContent() {
-        var wide = false
-        var printable = true
         // A copy: `withUTF8` is mutating, and this runs in `content`'s didSet.
         var text = content
-        text.withUTF8 { bytes in
-            for byte in bytes {
-                if byte >= 0x80 { wide = true; printable = false; break }
-                if byte < 0x20 || byte == 0x7F { printable = false }
-            }
-        }
+        let (printable, ascii) = text.withUTF8 { PrintableASCII.scan($0) }
         printableASCIIWidth = printable ? text.utf8.count : -1
-        mayHaveWideGraphemes = wide
+        mayHaveWideGraphemes = !ascii
     }
 
     func layout(width: Int?, height: Int?) -> TextLayout {

@@ -124,7 +124,7 @@ struct RawByteWriter: ByteSink {
 
     @inline(__always) mutating func byte(_ b: UInt8) {
         base[count] = b
-        count += 1
+        count &+= 1
     }
 
     @inline(__always) mutating func decimal(_ n: Int) {

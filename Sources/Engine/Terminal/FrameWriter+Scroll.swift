@@ -53,6 +53,12 @@ extension FrameWriter {
         var damagedCells = 0
         for r in canvas.damage.rects { damagedCells += r.area }
         guard damagedCells >= 2 * canvas.columns else { return }
+        // A shift is proposed only by a canvas row equal to a model row
+        // elsewhere; rows that are equal are equal at every sampled cell.
+        // When no row's sample is found elsewhere (every row changed in
+        // place, as in a full redraw of new text), nothing can be proposed
+        // and the band is not hashed whole.
+        guard anyRowMayHaveMoved(canvas, band: band) else { return }
         // Hashed once: after each scroll the model's hashes move with its rows.
         if newRowHashes.count < canvas.rows {
             newRowHashes = Array(repeating: 0, count: canvas.rows)
@@ -66,6 +72,7 @@ extension FrameWriter {
             rowStayCost[y] = -1
             rowBlankCost[y] = -1
         }
+        statistics.rowsHashed += band.height
         for _ in 0..<FrameWriter.maxScrollsPerFrame {
             guard let hunk = bestScroll(canvas, band: band), hunk.gain > 0 else { return }
             applyScroll(hunk, rows: canvas.rows, columns: canvas.columns)
@@ -91,6 +98,36 @@ extension FrameWriter {
             }
             for y in hunk.top...hunk.bottom { rowStayCost[y] = -1 }
         }
+    }
+
+    /// A hash of a row's cells at 16 columns spread over it.
+    @inline(__always)
+    static func sampleHash(_ row: UnsafeBufferPointer<Cell>) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        let step = Swift.max(row.count >> 4, 1)
+        var i = 0
+        while i < row.count {
+            h = (h ^ row[i].bits) &* 0x0000_0100_0000_01B3
+            h ^= h >> 29
+            i &+= step
+        }
+        return h
+    }
+
+    /// Whether some canvas row of `band` samples the same as a model row at
+    /// another position: a necessary condition for any shift to be
+    /// proposed, at a sixteenth of the hashing when the columns are many.
+    private mutating func anyRowMayHaveMoved(_ canvas: CellBuffer, band: Rect) -> Bool {
+        oldRowByHash.removeAll(keepingCapacity: true)
+        for y in band.y..<band.maxY {
+            let h = FrameWriter.sampleHash(UnsafeBufferPointer(start: modelRow(y), count: columns))
+            // -1: the sample is found at more than one row.
+            if let seen = oldRowByHash[h] { if seen != y { oldRowByHash[h] = -1 } } else { oldRowByHash[h] = y }
+        }
+        for y in band.y..<band.maxY {
+            if let source = oldRowByHash[FrameWriter.sampleHash(canvas.row(y))], source != y { return true }
+        }
+        return false
     }
 
     /// The best scroll of the band from the rows' hashes, if any row

@@ -15,6 +15,9 @@ public struct FrameWriter: ~Copyable {
         public var rowsScrolled = 0
         /// Columns of row content moved sideways by DCH/ICH instead of being rewritten.
         public var charactersShifted = 0
+        /// Rows hashed whole (canvas and model) to look for rows that moved;
+        /// 0 when sampling showed no row could have.
+        public var rowsHashed = 0
     }
 
     private(set) var capabilities: TerminalCapabilities
@@ -249,18 +252,39 @@ public struct FrameWriter: ~Copyable {
     private mutating func printRun(_ new: UnsafeBufferPointer<Cell>, y: Int, from x: Int, to end: Int,
                                    old: UnsafeMutablePointer<Cell>, compared: inout Int) -> Int {
         guard cursor.known, !cursor.pendingWrap, cursor.x == x, cursor.y == y else { return x }
-        let first = Cell(scalar: 0x21, width: 1, style: 0).content
+        // Cells as their 64 bits (content low, style high): one compare
+        // tests the style and the printable range together, since any
+        // other style makes the difference huge.
+        let first = UInt64(Cell(scalar: 0x21, width: 1, style: 0).content) | UInt64(penID) << 32
+        let continuationBits = UInt64(3 << Cell.widthShift)
+        let columns = self.columns
+        let newBits = UnsafeRawPointer(new.baseAddress!)
+        let oldBits = UnsafeMutableRawPointer(old)
         var i = x
-        while i < end {
-            let c = new[i]
-            // (A cell that would cut a wide glyph on the terminal, on either
-            // side, goes the general way, which repairs it.)
-            guard c.style == penID, c.content &- first <= 0x7E - 0x21, c != old[i], !old[i].isContinuation,
-                  i + 1 >= columns || (new[i + 1] != c && !old[i + 1].isContinuation)
-            else { break }
-            out.append(UInt8(truncatingIfNeeded: c.content))
-            old[i] = c
-            i += 1
+        // One reservation for the run: no capacity check per byte. Each
+        // cell's right neighbour (in the canvas and on the terminal) is
+        // loaded once, and is the next cell.
+        out.withReservedCapacity(end - x) { w in
+            var c = newBits.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
+            var o = oldBits.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
+            while true {
+                // (A cell that would cut a wide glyph on the terminal, on
+                // either side, goes the general way, which repairs it.)
+                guard c &- first <= 0x7E - 0x21, c != o, o & continuationBits != 0 else { return }
+                let next = i &+ 1
+                var following = c, followingOld = o
+                if next < columns {
+                    following = newBits.loadUnaligned(fromByteOffset: next &* 8, as: UInt64.self)
+                    followingOld = oldBits.loadUnaligned(fromByteOffset: next &* 8, as: UInt64.self)
+                    guard following != c, followingOld & continuationBits != 0 else { return }
+                }
+                w.byte(UInt8(truncatingIfNeeded: c))
+                oldBits.storeBytes(of: c, toByteOffset: i &* 8, as: UInt64.self)
+                i = next
+                if i >= end { return }
+                c = following
+                o = followingOld
+            }
         }
         guard i > x else { return x }
         compared += i - x

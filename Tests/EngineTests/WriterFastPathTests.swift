@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import Engine
+
+/// The fast paths of a frame where much text changed: the word-at-a-time
+/// printable-ASCII test, the writer's run of printed cells read as 64-bit
+/// words, and the sampling that skips scroll detection when no row can
+/// have moved. Each must give exactly what the general path gives.
+@Suite("Fast paths for screens of changed text", .serialized)
+struct WriterFastPathTests {
+    /// The plain definition the word-at-a-time test must agree with.
+    static func printable(_ bytes: [UInt8]) -> Bool { bytes.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } }
+
+    @Test("printable ASCII, eight bytes at a time, agrees with the byte-by-byte definition")
+    func printableASCIIProperty() {
+        // Bytes at and around each boundary, and any byte.
+        let edges: [UInt8] = [0x00, 0x09, 0x0A, 0x1B, 0x1F, 0x20, 0x21, 0x41, 0x7D, 0x7E, 0x7F, 0x80, 0xC3, 0xE2, 0xFE, 0xFF]
+        var random = SplitMix64(seed: 42)
+        for trial in 0..<20_000 {
+            let n = Int(random.next() % 40)
+            var bytes = (0..<n).map { _ in UInt8(0x20 + random.next() % 0x5F) }
+            // Most trials plant one or two odd bytes anywhere, so every lane
+            // of a word and the tail are each tested.
+            if trial % 4 != 0 && n > 0 {
+                for _ in 0..<(1 + Int(random.next() % 2)) {
+                    let odd = random.next() % 3 == 0 ? UInt8(truncatingIfNeeded: random.next()) : edges[Int(random.next() % UInt64(edges.count))]
+                    bytes[Int(random.next() % UInt64(n))] = odd
+                }
+            }
+            // From every start offset within a word: unaligned loads.
+            for offset in 0..<Swift.min(n + 1, 8) {
+                let slice = Array(bytes[offset...])
+                let fast = slice.withUnsafeBufferPointer { $0.isPrintableASCII }
+                #expect(fast == Self.printable(slice), "\(slice)")
+                let scan = slice.withUnsafeBufferPointer { PrintableASCII.scan($0) }
+                #expect(scan.ascii == slice.allSatisfy { $0 < 0x80 }, "\(slice)")
+                if scan.ascii { #expect(scan.printable == Self.printable(slice), "\(slice)") }
+                if fast != Self.printable(slice) || (scan.ascii && scan.printable != Self.printable(slice)) { return }
+            }
+        }
+    }
+
+    @Test("a Text's content scan: printable width, and whether it may hold wide graphemes")
+    func textScan() {
+        for (text, width, wide) in [("hello", 5, false), ("", 0, false), ("tab\there", -1, false), ("del\u{7F}", -1, false),
+                                    ("0123456789abcdefXYZ", 19, false), ("0123456789abcdef\u{1B}[31m", -1, false),
+                                    ("0123456789abcdefé", -1, true), ("漢字", -1, true), ("line\nbreak", -1, false)] {
+            let b = TextBehavior()
+            b.content = text
+            #expect(b.printableASCIIWidth == width, "\(text.debugDescription)")
+            #expect(b.mayHaveWideGraphemes == wide, "\(text.debugDescription)")
+        }
+    }
+
+    @Test("a cell is its content in the low 32 bits and its style in the high: the writer reads cells as words")
+    func cellLayout() {
+        #expect(MemoryLayout<Cell>.size == 8 && MemoryLayout<Cell>.stride == 8)
+        #expect(MemoryLayout<Cell>.offset(of: \Cell.content) == 0)
+        #expect(MemoryLayout<Cell>.offset(of: \Cell.style) == 4)
+        var cell = Cell(scalar: 0x41, width: 1, style: 0xABCD)
+        let word = withUnsafeBytes(of: &cell) { $0.loadUnaligned(as: UInt64.self) }
+        #expect(word == cell.bits)
+    }
+
+    /// A screen of random printable text, a new pen per row.
+    static func fill(_ canvas: CellBuffer, seed: UInt64, styles: [StyleID]) {
+        var random = SplitMix64(seed: seed)
+        for y in 0..<canvas.rows {
+            let line = String(decoding: (0..<canvas.columns).map { _ in UInt8(0x21 + random.next() % 0x5E) }, as: UTF8.self)
+            canvas.write(line, x: 0, y: y, style: styles[Int(random.next() % UInt64(styles.count))])
+        }
+    }
+
+    @Test("every row rewritten in place: no row is hashed whole, and the emulator shows each frame")
+    func churnSkipsScrollHashing() throws {
+        let styles = StyleTable(), graphemes = GraphemeTable()
+        let canvas = CellBuffer(columns: 120, rows: 30, styles: styles, graphemes: graphemes)
+        canvas.damage.removeAll()
+        let encoder = FrameEncoder(for: canvas, capabilities: TerminalCapabilities(colors: .palette256, repeatCharacter: true))
+        let pens = (0..<6).map { styles.id(for: Style(foreground: .palette(UInt8(16 + $0 * 30)))) }
+        var chunks: [[UInt8]] = [], expected: [TerminalEmulator.Screen] = []
+        for frame in 0..<6 {
+            canvas.clear()
+            Self.fill(canvas, seed: UInt64(frame), styles: pens)
+            chunks.append(Array(encoder.encode(canvas)))
+            expected.append(TerminalEmulator.expected(canvas, level: .palette256))
+            if frame > 0 {
+                #expect(encoder.statistics.rowsHashed == 0)
+                #expect(encoder.statistics.rowsScrolled == 0)
+            }
+            #expect(encoder.screen.textRows == canvas.textRows)
+        }
+        guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
+        try TerminalEmulator.expectFrames(chunks, show: expected, columns: 120, rows: 30, in: .pyte)
+    }
+
+    @Test("rows that moved are still found: the page scrolls, and rows that only share a prefix do not fool it")
+    func movedRowsStillScroll() {
+        let styles = StyleTable(), graphemes = GraphemeTable()
+        let canvas = CellBuffer(columns: 100, rows: 20, styles: styles, graphemes: graphemes)
+        canvas.damage.removeAll()
+        let encoder = FrameEncoder(for: canvas)
+        // Log lines with a long shared prefix (a timestamp), unique further on.
+        func line(_ i: Int) -> String { "2026-11-24 06:48:12.000 INFO worker[\(i % 3)] request \(i * 7919) took \(i % 97) ms" }
+        for y in 0..<20 { canvas.write(line(y), x: 0, y: y) }
+        encoder.encode(canvas)
+        canvas.clear()
+        for y in 0..<20 { canvas.write(line(y + 3), x: 0, y: y) }
+        encoder.encode(canvas)
+        #expect(encoder.statistics.rowsHashed == 20)
+        #expect(encoder.statistics.rowsScrolled == 17)
+        #expect(encoder.screen.textRows == canvas.textRows)
+    }
+}
