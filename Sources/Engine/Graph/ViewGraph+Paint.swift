@@ -56,27 +56,29 @@ extension ViewGraph {
 
     private func paintSubtree(_ node: ViewNode, clip: Rect, inherited: Style) {
         if stackGuard.isLow { return stackExhausted(at: node, phase: "painting") }
-        if node.isTransparent {
+        let behavior = node.behavior
+        if behavior.isTransparent {
             // Among transparent nodes only a style modifier passes anything down.
-            let inner = node.behavior.passesStyle ? node.behavior.inheritedForChildren(inherited) : inherited
-            for child in node.children { paintSubtree(child, clip: clip, inherited: inner) }
+            let inner = behavior.passesStyle ? behavior.inheritedForChildren(inherited) : inherited
+            node.children.forEachUnretained { paintSubtree($0, clip: clip, inherited: inner) }
             return
         }
         let visible = clip.intersection(node.frame)
         guard !visible.isEmpty else { return }
         statistics.paints += 1
-        node.behavior.paint(node, into: canvas, clip: visible, inherited: inherited)
-        let childClip = node.behavior.childClip(node, clip)
+        behavior.paint(node, into: canvas, clip: visible, inherited: inherited)
+        let childClip = behavior.childClip(node, clip)
         guard !childClip.isEmpty else { return }
-        let inner = node.behavior.inheritedForChildren(inherited)
-        for child in node.behavior.paintOrder(node) {
+        let inner = behavior.inheritedForChildren(inherited)
+        let stop = Unmanaged.passUnretained(node).toOpaque()
+        behavior.paintOrder(node).forEachUnretained { child in
             // Outside the region: nothing to paint, nothing to work out.
-            if !child.isTransparent && childClip.intersection(child.frame).isEmpty { continue }
+            if !child.isTransparent && childClip.intersection(child.frame).isEmpty { return }
             // A laid-out child may sit below transparent nodes (composite
             // views, `.foregroundStyle`): what they pass down applies too.
             let style: Style
-            if passesStyles, let parent = child.parent, parent !== node {
-                style = passedDown(through: parent, below: node, inner)
+            if passesStyles, let parent = child.parentStorage, parent.toOpaque() != stop {
+                style = passedDown(through: parent.takeUnretainedValue(), below: node, inner)
             } else {
                 style = inner
             }

@@ -359,8 +359,7 @@ public final class ViewGraph {
 
     /// Reconciles the child of `parent` at `slot` with `view`: the same type
     /// with the same discriminator keeps its node; anything else replaces it.
-    @discardableResult
-    func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, discriminator: Discriminator) -> ViewNode {
+    func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, discriminator: Discriminator) {
         reconcileChild(view, of: parent, slot: slot, key: DiscriminatorKey(discriminator)) { discriminator }
     }
 
@@ -368,35 +367,38 @@ public final class ViewGraph {
     /// position, branch or integer id (`.position(n)`, `.branch(n)`): plain
     /// data, so that no discriminator enum (whose explicit case holds a
     /// string or a box) is built, copied and destroyed per child.
-    @discardableResult @inline(__always)
-    func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, key: DiscriminatorKey) -> ViewNode {
+    @inline(__always)
+    func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, key: DiscriminatorKey) {
         reconcileChild(view, of: parent, slot: slot, key: key) { Discriminator(key) }
     }
 
     /// The two above: `discriminator` is asked for only to match an explicit
     /// id that is not an integer, or to make a node.
     private func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, key: DiscriminatorKey,
-                                         discriminator: () -> Discriminator) -> ViewNode {
+                                         discriminator: () -> Discriminator) {
         if slot < parent.children.count {
-            let existing = parent.children[slot]
-            if existing.viewType == ObjectIdentifier(V.self) && existing.key == key
-                && (key.kind != DiscriminatorKey.otherKind || existing.matches(discriminator()))
-            {
+            // Unretained: `parent.children` keeps the node alive, and only
+            // `parent`'s own reconcile (this one) changes that array.
+            let existing = parent.children.unretained(at: slot)
+            let reused = existing._withUnsafeGuaranteedRef { existing -> Bool in
+                guard existing.viewType == ObjectIdentifier(V.self) && existing.key == key
+                    && (key.kind != DiscriminatorKey.otherKind || existing.matches(discriminator()))
+                else { return false }
                 update(existing, with: view)
-                return existing
+                return true
             }
+            if reused { return }
             let node = makeNode(for: view, parent: parent, discriminator: discriminator())
-            detach(existing)
+            detach(existing.takeUnretainedValue())
             parent.children[slot] = node
             structureChanged(parent)
             update(node, with: view, isNew: true)
-            return node
+            return
         }
         let node = makeNode(for: view, parent: parent, discriminator: discriminator())
         parent.children.append(node)
         structureChanged(parent)
         update(node, with: view, isNew: true)
-        return node
     }
 
     /// Reconciles a composite view's `body` as its only child. A body that is
@@ -443,18 +445,18 @@ public final class ViewGraph {
 
     /// Gives `node` a new value: skipped when equal and not dirty.
     func update<V: View>(_ node: ViewNode, with view: V, isNew: Bool = false) {
-        let info = node.info
+        let (storesValue, hasBody) = node.withInfo { ($0.storesValue, $0.hasBody) }
         let reason: EvaluationReason
         if isNew {
             reason = .appeared
         } else if node.isDirty {
             reason = node.pendingReason
-        } else if !info.storesValue || !unsafeDowncast(node, to: TypedViewNode<V>.self).holds(view) {
+        } else if !storesValue || !unsafeDowncast(node, to: TypedViewNode<V>.self).holds(view) {
             reason = .inputChanged
         } else {
             return  // skipped: no body, no layout, no paint
         }
-        if info.storesValue && !isNew { unsafeDowncast(node, to: TypedViewNode<V>.self).value = view }
+        if storesValue && !isNew { unsafeDowncast(node, to: TypedViewNode<V>.self).value = view }
         node.isDirty = false
         node.evaluationCount += 1
         node.lastEvaluationReason = reason
@@ -469,8 +471,8 @@ public final class ViewGraph {
         var spanProfiler: Profiler?
         var span = SpanToken.disabled
         if let profiler = activeProfiler(profiler), profiler.isEnabled,
-           info.hasBody || profilesPrimitiveViews {
-            span = beginBodySpan(profiler, node, info, reason)
+           hasBody || profilesPrimitiveViews {
+            span = beginBodySpan(profiler, node, node.info, reason)
             spanProfiler = profiler
         }
         if stackGuard.isLow {

@@ -60,8 +60,10 @@ public class ViewNode {
     /// retained and released it at every step.
     @exclusivity(unchecked) var parentStorage: Unmanaged<ViewNode>?
     @exclusivity(unchecked) var children: [ViewNode] = []
-    /// How this node takes part in layout and painting.
-    @exclusivity(unchecked) var behavior: NodeBehavior
+    /// How this node takes part in layout and painting; fixed for the
+    /// node's life (a `let`: calls through it on a live node need no
+    /// retain of the behaviour).
+    let behavior: NodeBehavior
     /// Marked by a state change: evaluate even if the input is equal.
     @exclusivity(unchecked) var isDirty = false
     /// This node's size or its children's placement must be recomputed.
@@ -113,8 +115,16 @@ public class ViewNode {
     @exclusivity(unchecked) var stateByLocation: [DeclarationSite: StateSlot] = [:]
 
     /// What the graph knows about the node's view type. Owned by the
-    /// graph's per-type table, which lives as long as the graph.
-    unowned(unsafe) let info: ViewTypeInfo
+    /// graph's per-type table, which lives as long as the graph; held
+    /// unretained, and read on hot paths through ``withInfo(_:)`` (a local
+    /// copy of an `unowned(unsafe)` reference is a retained one).
+    let infoStorage: Unmanaged<ViewTypeInfo>
+    /// The type's information, as a strong reference (cold paths).
+    var info: ViewTypeInfo { infoStorage.takeUnretainedValue() }
+
+    /// Calls `body` with the type's information, retaining nothing.
+    @inline(__always)
+    func withInfo<R>(_ body: (ViewTypeInfo) -> R) -> R { infoStorage._withUnsafeGuaranteedRef(body) }
 
     /// A node that keeps no value: the root, and the engine's structural
     /// views (``StructuralView``). Being of a class that is not generic,
@@ -122,7 +132,7 @@ public class ViewNode {
     init(identity: ViewIdentity, discriminator: Discriminator, viewType: ObjectIdentifier, behavior: NodeBehavior,
          info: ViewTypeInfo) {
         self.identity = identity
-        self.info = info
+        infoStorage = Unmanaged.passUnretained(info)
         self.discriminator = discriminator
         key = DiscriminatorKey(discriminator)
         self.viewType = viewType
@@ -210,7 +220,8 @@ final class TypedViewNode<V: View>: ViewNode {
     /// with the comparison kind found once per type.
     @inline(__always)
     func holds(_ other: V) -> Bool {
-        sameValue(value, other, equatable: info.equatable, isPlainData: info.isPlainData)
+        let (equatable, isPlainData) = withInfo { ($0.equatable, $0.isPlainData) }
+        return sameValue(value, other, equatable: equatable, isPlainData: isPlainData)
     }
 }
 
@@ -412,5 +423,34 @@ struct LayoutCache {
         storage.removeAll(keepingCapacity: true)
         next = 0
         generation &+= 1
+    }
+}
+
+extension Array where Element == ViewNode {
+    /// The node at `i`, not retained: valid while this array (or another
+    /// owner) keeps it.
+    @inline(__always)
+    func unretained(at i: Int) -> Unmanaged<ViewNode> {
+        precondition(i >= 0 && i < count, "index out of range")
+        return withUnsafeBufferPointer { buffer in
+            UnsafeRawPointer(buffer.baseAddress!).load(fromByteOffset: i &* MemoryLayout<ViewNode>.stride,
+                                                       as: Unmanaged<ViewNode>.self)
+        }
+    }
+
+    /// Calls `body` with each node, without retaining it: the array keeps
+    /// every node alive for the call, and iterating with `for in` retained
+    /// and released each one (a recursive walk paid that at every level).
+    /// `body` must not remove nodes from this array.
+    @inline(__always)
+    func forEachUnretained(_ body: (ViewNode) -> Void) {
+        withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            for i in 0..<buffer.count {
+                raw.load(fromByteOffset: i &* MemoryLayout<ViewNode>.stride, as: Unmanaged<ViewNode>.self)
+                    ._withUnsafeGuaranteedRef(body)
+            }
+        }
     }
 }

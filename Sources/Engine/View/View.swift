@@ -35,19 +35,21 @@ extension View {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
-        let layout = node.info.properties
-        if layout.observesModels {
+        // (The layout is copied, retaining its arrays, only when it is used.)
+        let (observesModels, hasFields) = node.withInfo { ($0.properties.observesModels, !$0.properties.fields.isEmpty) }
+        if observesModels {
             // Reading an @Observable model's property in body makes this node
             // depend on it: a change marks only this node dirty.
             var bound = view
-            graph.bind(&bound, layout: layout, node: node)
+            graph.bind(&bound, layout: node.info.properties, node: node)
             let body = graph.observing(node) { bound.body }
             graph.reconcileBody(body, of: node)
-        } else if layout.fields.isEmpty {
+        } else if !hasFields {
             graph.reconcileBody(view.body, of: node)
         } else {
             // Connect @State (and other dynamic properties) at this node
             // before the body reads them.
+            let layout = node.info.properties
             var bound = view
             withUnsafeMutableBytes(of: &bound) { raw in
                 for (ordinal, field) in layout.fields.enumerated() {
