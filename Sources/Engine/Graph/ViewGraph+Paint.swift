@@ -66,12 +66,24 @@ extension ViewGraph {
         let visible = clip.intersection(node.frame)
         guard !visible.isEmpty else { return }
         statistics.paints += 1
+        if behavior.paintsOnlyChildren {
+            // A stack: the four calls below would do just this.
+            paintChildren(node.layoutChildren, of: node, clip: visible, inherited: inherited)
+            return
+        }
         behavior.paint(node, into: canvas, clip: visible, inherited: inherited)
         let childClip = behavior.childClip(node, clip)
         guard !childClip.isEmpty else { return }
         let inner = behavior.inheritedForChildren(inherited)
+        paintChildren(behavior.paintOrder(node), of: node, clip: childClip, inherited: inner)
+    }
+
+    /// Paints `children` (laid-out descendants of `node`, in paint order)
+    /// that meet `childClip`.
+    @inline(__always)
+    private func paintChildren(_ children: [ViewNode], of node: ViewNode, clip childClip: Rect, inherited inner: Style) {
         let stop = Unmanaged.passUnretained(node).toOpaque()
-        behavior.paintOrder(node).forEachUnretained { child in
+        children.forEachUnretained { child in
             // Outside the region: nothing to paint, nothing to work out.
             if !child.isTransparent && childClip.intersection(child.frame).isEmpty { return }
             // A laid-out child may sit below transparent nodes (composite

@@ -321,6 +321,14 @@ public class NodeBehavior {
 
     enum StackRole: UInt8 { case plain, spacer, divider }
 
+    /// Paints nothing of its own, clips its children to its frame, passes
+    /// down what it inherits and paints its children in layout order: what
+    /// the defaults of ``paint(_:into:clip:inherited:)``,
+    /// ``childClip(_:_:)``, ``inheritedForChildren(_:)`` and
+    /// ``paintOrder(_:)`` do. Painting then makes none of those four calls.
+    /// Set only by a final behaviour that overrides none of them (stacks).
+    final let paintsOnlyChildren: Bool
+
     /// The size for `proposal`. The default lays the children out as a
     /// vertical stack without spacing (a multi-view body in a single-child place).
     func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
@@ -361,10 +369,12 @@ public class NodeBehavior {
     /// id must override this.
     func forEachStyleID(_ body: (StyleID) -> Void) {}
 
-    init(transparent: Bool = false, passesStyle: Bool = false, stackRole: StackRole = .plain) {
+    init(transparent: Bool = false, passesStyle: Bool = false, stackRole: StackRole = .plain,
+         paintsOnlyChildren: Bool = false) {
         isTransparent = transparent
         self.passesStyle = passesStyle
         self.stackRole = stackRole
+        self.paintsOnlyChildren = paintsOnlyChildren
     }
 }
 

@@ -58,7 +58,10 @@ final class StackBehavior: NodeBehavior {
     var alignment = Alignment.center
     /// Made when the stack first has enough children for one to pay.
     private var layoutCache: StackLayoutCache?
-    init(axis: Axis) { self.axis = axis }
+    init(axis: Axis) {
+        self.axis = axis
+        super.init(paintsOnlyChildren: true)
+    }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         StackLayout.size(axis: axis, spacing: spacing, children: node.layoutChildren, proposal: proposal, graph: graph,
@@ -81,6 +84,7 @@ final class StackBehavior: NodeBehavior {
 
 final class ZStackBehavior: NodeBehavior {
     var alignment = Alignment.center
+    init() { super.init(paintsOnlyChildren: true) }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         var w = 0, h = 0
