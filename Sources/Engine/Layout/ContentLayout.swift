@@ -38,9 +38,21 @@ protocol SingleContentView: PrimitiveView {
 extension SingleContentView {
     public static func _makeBehavior() -> NodeBehavior { makeBehavior() }
 
+    /// The default: reads `content` through the protocol's getter, which
+    /// copies it (a `ForEach`'s closures retained and released, a
+    /// conditional's payload copied through its value witness). Each of the
+    /// engine's conformers instead declares `_reconcile` itself and calls
+    /// ``reconcile(_:content:node:graph:)`` with its stored property, which
+    /// is then passed in place.
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
+
+    /// Applies the parameters and reconciles `content` as the only child.
+    @inline(__always)
+    static func reconcile(_ view: Self, content: Content, node: ViewNode, graph: ViewGraph) {
         view.configure(unsafeDowncast(node.behavior, to: Behavior.self), graph: graph, node: node)
-        graph.reconcileOnlyChild(view.content, of: node)
+        graph.reconcileOnlyChild(content, of: node)
     }
 }
 

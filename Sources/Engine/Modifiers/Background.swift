@@ -4,6 +4,9 @@ public struct BackgroundColorView<Content: View>: SingleContentView {
     public var content: Content
 
     static func makeBehavior() -> BackgroundColorBehavior { BackgroundColorBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: BackgroundColorBehavior, graph: ViewGraph, node: ViewNode) {
         let style = graph.canvas.styles.transientID(for: Style(background: color))
         // A colour changes the paint, never the size.

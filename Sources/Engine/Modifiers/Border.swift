@@ -48,6 +48,9 @@ public struct BorderView<Content: View>: SingleContentView {
     public var content: Content
 
     static func makeBehavior() -> BorderBehavior { BorderBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: BorderBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(borderStyle.sanitized, &b.border, node: node)
         // A colour changes the paint, never the size.

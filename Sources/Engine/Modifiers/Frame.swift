@@ -13,6 +13,9 @@ public struct FrameView<Content: View>: SingleContentView {
     public var content: Content
 
     static func makeBehavior() -> FrameBehavior { FrameBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: FrameBehavior, graph: ViewGraph, node: ViewNode) { graph.set(spec.clamped, &b.spec, node: node) }
 }
 
@@ -86,6 +89,9 @@ public struct FixedSizeView<Content: View>: SingleContentView {
     public var content: Content
 
     static func makeBehavior() -> FixedSizeBehavior { FixedSizeBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: FixedSizeBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(horizontal, &b.horizontal, node: node)
         graph.set(vertical, &b.vertical, node: node)
@@ -115,6 +121,9 @@ public struct LayoutPriorityView<Content: View>: SingleContentView {
     public var content: Content
 
     static func makeBehavior() -> LayoutPriorityBehavior { LayoutPriorityBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: LayoutPriorityBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(priority, &b.priority, node: node)
     }
@@ -135,6 +144,9 @@ final class LayoutPriorityBehavior: NodeBehavior {
 public struct HiddenView<Content: View>: SingleContentView {
     public var content: Content
     static func makeBehavior() -> HiddenBehavior { HiddenBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: HiddenBehavior, graph: ViewGraph, node: ViewNode) {}
 }
 

@@ -4,6 +4,9 @@ public struct PaddingView<Content: View>: SingleContentView {
     public var content: Content
 
     static func makeBehavior() -> PaddingBehavior { PaddingBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: PaddingBehavior, graph: ViewGraph, node: ViewNode) { graph.set(insets.clamped, &b.insets, node: node) }
 }
 

@@ -46,6 +46,9 @@ public struct ScrollView<Content: View>: SingleContentView {
     }
 
     static func makeBehavior() -> ScrollBehavior { ScrollBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: ScrollBehavior, graph: ViewGraph, node: ViewNode) {
         b.position = position
         b.isFixed = offset != nil

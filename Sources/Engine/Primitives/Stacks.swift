@@ -11,6 +11,9 @@ public struct VStack<Content: View>: SingleContentView {
     }
 
     static func makeBehavior() -> StackBehavior { StackBehavior(axis: .vertical) }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: StackBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(LayoutLength.clamp(spacing), &b.spacing, node: node)
         graph.set(Alignment(horizontal: alignment, vertical: .center), &b.alignment, node: node)
@@ -30,6 +33,9 @@ public struct HStack<Content: View>: SingleContentView {
     }
 
     static func makeBehavior() -> StackBehavior { StackBehavior(axis: .horizontal) }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: StackBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(LayoutLength.clamp(spacing), &b.spacing, node: node)
         graph.set(Alignment(horizontal: .center, vertical: alignment), &b.alignment, node: node)
@@ -47,6 +53,9 @@ public struct ZStack<Content: View>: SingleContentView {
     }
 
     static func makeBehavior() -> ZStackBehavior { ZStackBehavior() }
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        reconcile(view, content: view.content, node: node, graph: graph)
+    }
     func configure(_ b: ZStackBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(alignment, &b.alignment, node: node)
     }

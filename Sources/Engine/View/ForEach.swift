@@ -53,14 +53,18 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
             var i = range.lowerBound
             while i < range.upperBound, matched < old.count {
                 let element = unsafeBitCast(i, to: Data.Element.self)
-                let row = old[matched]
-                if ID.self == Int.self {
-                    // Integer ids are compared in place, no `ExplicitID` made.
-                    guard row.key == .integerID(unsafeBitCast(id(element), to: Int.self)) else { break }
-                } else {
-                    guard row.matches(explicit: ExplicitID(id(element))) else { break }
+                // Unretained: `old` keeps the rows alive.
+                let same = old.unretained(at: matched)._withUnsafeGuaranteedRef { row -> Bool in
+                    if ID.self == Int.self {
+                        // Integer ids are compared in place, no `ExplicitID` made.
+                        guard row.key == .integerID(unsafeBitCast(id(element), to: Int.self)) else { return false }
+                    } else {
+                        guard row.matches(explicit: ExplicitID(id(element))) else { return false }
+                    }
+                    graph.update(row, with: content(element))
+                    return true
                 }
-                graph.update(row, with: content(element))
+                guard same else { break }
                 matched += 1
                 i += 1
             }
