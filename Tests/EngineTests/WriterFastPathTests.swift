@@ -94,6 +94,44 @@ struct WriterFastPathTests {
         try TerminalEmulator.expectFrames(chunks, show: expected, columns: 120, rows: 30, in: .pyte)
     }
 
+    @Test("narrow screens skip the sampling: every row rewritten is hashed, as before")
+    func narrowScreensHashWhole() {
+        let styles = StyleTable(), graphemes = GraphemeTable()
+        let canvas = CellBuffer(columns: FrameWriter.minColumnsForSampling - 1, rows: 10, styles: styles, graphemes: graphemes)
+        canvas.damage.removeAll()
+        let encoder = FrameEncoder(for: canvas)
+        let pens = [styles.id(for: Style(foreground: .palette(33)))]
+        Self.fill(canvas, seed: 1, styles: pens)
+        encoder.encode(canvas)
+        canvas.clear()
+        Self.fill(canvas, seed: 2, styles: pens)
+        encoder.encode(canvas)
+        #expect(encoder.statistics.rowsHashed == 10)
+        #expect(encoder.screen.textRows == canvas.textRows)
+    }
+
+    @Test("the row hash table: a hash found at one row, at several (-1), or at none; reset empties it and it grows")
+    func rowHashTable() {
+        var table = RowHashTable()
+        var random = SplitMix64(seed: 9)
+        for round in 0..<3 {
+            // 5, 40 and 300 rows: the last two outgrow the table.
+            let n = [5, 40, 300][round]
+            table.reset(for: n)
+            let hashes = (0..<n).map { _ in random.next() & ~1 }
+            for (y, h) in hashes.enumerated() { table.insert(h, row: y) }
+            table.insert(hashes[0], row: n)  // a second row with the first hash
+            #expect(table.row(of: hashes[0]) == -1)
+            for y in 1..<n { #expect(table.row(of: hashes[y]) == y) }
+            // A hash never inserted (and its neighbour by the low bit is
+            // the same key, by design).
+            #expect(table.row(of: random.next()) == nil)
+            #expect(table.row(of: hashes[1] | 1) == 1)
+        }
+        table.reset(for: 3)
+        #expect(table.row(of: 12345) == nil)
+    }
+
     @Test("rows that moved are still found: the page scrolls, and rows that only share a prefix do not fool it")
     func movedRowsStillScroll() {
         let styles = StyleTable(), graphemes = GraphemeTable()

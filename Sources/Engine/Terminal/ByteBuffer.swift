@@ -27,6 +27,18 @@ public struct ByteBuffer: ~Copyable {
         if count + extra > capacity { grow(count + extra) }
     }
 
+    /// Where the next byte goes: after ``reserve(_:)`` of n, up to n bytes
+    /// may be written there, then counted with ``advance(by:)``.
+    @inline(__always)
+    var tail: UnsafeMutablePointer<UInt8> { storage + count }
+
+    /// Counts `n` bytes written at ``tail`` (within a reservation).
+    @inline(__always)
+    mutating func advance(by n: Int) {
+        assert(count + n <= capacity, "wrote past the reservation")
+        count &+= n
+    }
+
     @inline(never)
     private mutating func grow(_ needed: Int) {
         var c = capacity * 2

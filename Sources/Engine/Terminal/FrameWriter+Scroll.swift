@@ -27,6 +27,8 @@ extension FrameWriter {
     static let maxScrollsPerFrame = 4
     /// Most distinct shifts priced per scroll.
     static let maxShiftCandidates = 4
+    /// Screens at least this wide sample rows before hashing them whole.
+    static let minColumnsForSampling = 120
 
     /// A scroll: rows `top...bottom` move by `shift` (negative is up); the
     /// `abs(shift)` rows it vacates at one end come in blank.
@@ -58,7 +60,9 @@ extension FrameWriter {
         // When no row's sample is found elsewhere (every row changed in
         // place, as in a full redraw of new text), nothing can be proposed
         // and the band is not hashed whole.
-        guard anyRowMayHaveMoved(canvas, band: band) else { return }
+        // The test costs about 12/columns of the hashing it may save, and
+        // is pure cost when rows did move: only wide screens try it.
+        if canvas.columns >= FrameWriter.minColumnsForSampling && !anyRowMayHaveMoved(canvas, band: band) { return }
         // Hashed once: after each scroll the model's hashes move with its rows.
         if newRowHashes.count < canvas.rows {
             newRowHashes = Array(repeating: 0, count: canvas.rows)
@@ -66,11 +70,23 @@ extension FrameWriter {
             rowStayCost = Array(repeating: 0, count: canvas.rows)
             rowBlankCost = Array(repeating: 0, count: canvas.rows)
         }
-        for y in band.y..<band.maxY {
-            newRowHashes[y] = FrameWriter.hash(canvas.row(y))
-            oldRowHashes[y] = FrameWriter.hash(UnsafeBufferPointer(start: modelRow(y), count: columns))
-            rowStayCost[y] = -1
-            rowBlankCost[y] = -1
+        // Through buffers: an array store per row per array checked uniqueness each time.
+        let columns = self.columns, model = self.model
+        newRowHashes.withUnsafeMutableBufferPointer { newHashes in
+            oldRowHashes.withUnsafeMutableBufferPointer { oldHashes in
+                for y in band.y..<band.maxY {
+                    newHashes[y] = FrameWriter.hash(canvas.row(y))
+                    oldHashes[y] = FrameWriter.hash(UnsafeBufferPointer(start: model + y &* columns, count: columns))
+                }
+            }
+        }
+        rowStayCost.withUnsafeMutableBufferPointer { stay in
+            rowBlankCost.withUnsafeMutableBufferPointer { blank in
+                for y in band.y..<band.maxY {
+                    stay[y] = -1
+                    blank[y] = -1
+                }
+            }
         }
         statistics.rowsHashed += band.height
         for _ in 0..<FrameWriter.maxScrollsPerFrame {
@@ -100,32 +116,31 @@ extension FrameWriter {
         }
     }
 
-    /// A hash of a row's cells at 16 columns spread over it.
+    /// A hash of a row's cells at 8 columns spread over it.
     @inline(__always)
-    static func sampleHash(_ row: UnsafeBufferPointer<Cell>) -> UInt64 {
+    static func sampleHash(_ row: UnsafePointer<Cell>, count: Int) -> UInt64 {
         var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        let step = Swift.max(row.count >> 4, 1)
+        let step = Swift.max(count >> 3, 1)
         var i = 0
-        while i < row.count {
+        while i < count {
             h = (h ^ row[i].bits) &* 0x0000_0100_0000_01B3
-            h ^= h >> 29
             i &+= step
         }
-        return h
+        return h ^ (h >> 29)
     }
 
     /// Whether some canvas row of `band` samples the same as a model row at
     /// another position: a necessary condition for any shift to be
-    /// proposed, at a sixteenth of the hashing when the columns are many.
+    /// proposed. A few instructions per row: 8 cells each side and a
+    /// ``RowHashTable``.
     private mutating func anyRowMayHaveMoved(_ canvas: CellBuffer, band: Rect) -> Bool {
-        oldRowByHash.removeAll(keepingCapacity: true)
+        rowsByHash.reset(for: band.height)
         for y in band.y..<band.maxY {
-            let h = FrameWriter.sampleHash(UnsafeBufferPointer(start: modelRow(y), count: columns))
-            // -1: the sample is found at more than one row.
-            if let seen = oldRowByHash[h] { if seen != y { oldRowByHash[h] = -1 } } else { oldRowByHash[h] = y }
+            rowsByHash.insert(FrameWriter.sampleHash(model + y &* columns, count: columns), row: y)
         }
         for y in band.y..<band.maxY {
-            if let source = oldRowByHash[FrameWriter.sampleHash(canvas.row(y))], source != y { return true }
+            if let source = rowsByHash.row(of: FrameWriter.sampleHash(canvas.row(y).baseAddress!, count: columns)),
+               source != y { return true }
         }
         return false
     }
@@ -133,16 +148,13 @@ extension FrameWriter {
     /// The best scroll of the band from the rows' hashes, if any row
     /// proposes one.
     private mutating func bestScroll(_ canvas: CellBuffer, band: Rect) -> ScrollHunk? {
-        oldRowByHash.removeAll(keepingCapacity: true)
-        for y in band.y..<band.maxY {
-            let h = oldRowHashes[y]
-            // -1 marks a hash seen twice: only unique rows propose a shift.
-            if let seen = oldRowByHash[h] { if seen != y { oldRowByHash[h] = -1 } } else { oldRowByHash[h] = y }
-        }
+        rowsByHash.reset(for: band.height)
+        // -1 marks a hash seen at several rows: only unique rows propose a shift.
+        for y in band.y..<band.maxY { rowsByHash.insert(oldRowHashes[y], row: y) }
         // The shifts proposed, most often first.
         var shifts: [(shift: Int, votes: Int)] = []
         for y in band.y..<band.maxY where newRowHashes[y] != oldRowHashes[y] {
-            guard let source = oldRowByHash[newRowHashes[y]], source >= 0 else { continue }
+            guard let source = rowsByHash.row(of: newRowHashes[y]), source >= 0 else { continue }
             let shift = y - source
             if let i = shifts.firstIndex(where: { $0.shift == shift }) { shifts[i].votes += 1 } else { shifts.append((shift, 1)) }
         }

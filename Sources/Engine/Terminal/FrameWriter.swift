@@ -52,7 +52,8 @@ public struct FrameWriter: ~Copyable {
     // Scratch for scroll detection, reused across frames.
     var newRowHashes: [UInt64] = []
     var oldRowHashes: [UInt64] = []
-    var oldRowByHash: [UInt64: Int] = [:]
+    /// The model's rows by hash (or by sampled hash).
+    var rowsByHash = RowHashTable()
     /// Per row of the band: cells that differ from the model's row, and
     /// cells that are not blank (-1 until computed).
     var rowStayCost: [Int] = []
@@ -251,41 +252,44 @@ public struct FrameWriter: ~Copyable {
     @inline(__always)
     private mutating func printRun(_ new: UnsafeBufferPointer<Cell>, y: Int, from x: Int, to end: Int,
                                    old: UnsafeMutablePointer<Cell>, compared: inout Int) -> Int {
-        guard cursor.known, !cursor.pendingWrap, cursor.x == x, cursor.y == y else { return x }
         // Cells as their 64 bits (content low, style high): one compare
         // tests the style and the printable range together, since any
-        // other style makes the difference huge.
+        // other style makes the difference huge. A cell in another style
+        // (where styles change from cell to cell) leaves at once.
         let first = UInt64(Cell(scalar: 0x21, width: 1, style: 0).content) | UInt64(penID) << 32
+        let newBits = UnsafeRawPointer(new.baseAddress!)
+        var c = newBits.loadUnaligned(fromByteOffset: x &* 8, as: UInt64.self)
+        guard c &- first <= 0x7E - 0x21 else { return x }
+        guard cursor.known, !cursor.pendingWrap, cursor.x == x, cursor.y == y else { return x }
         let continuationBits = UInt64(3 << Cell.widthShift)
         let columns = self.columns
-        let newBits = UnsafeRawPointer(new.baseAddress!)
         let oldBits = UnsafeMutableRawPointer(old)
-        var i = x
         // One reservation for the run: no capacity check per byte. Each
         // cell's right neighbour (in the canvas and on the terminal) is
         // loaded once, and is the next cell.
-        out.withReservedCapacity(end - x) { w in
-            var c = newBits.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
-            var o = oldBits.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
-            while true {
-                // (A cell that would cut a wide glyph on the terminal, on
-                // either side, goes the general way, which repairs it.)
-                guard c &- first <= 0x7E - 0x21, c != o, o & continuationBits != 0 else { return }
-                let next = i &+ 1
-                var following = c, followingOld = o
-                if next < columns {
-                    following = newBits.loadUnaligned(fromByteOffset: next &* 8, as: UInt64.self)
-                    followingOld = oldBits.loadUnaligned(fromByteOffset: next &* 8, as: UInt64.self)
-                    guard following != c, followingOld & continuationBits != 0 else { return }
-                }
-                w.byte(UInt8(truncatingIfNeeded: c))
-                oldBits.storeBytes(of: c, toByteOffset: i &* 8, as: UInt64.self)
-                i = next
-                if i >= end { return }
-                c = following
-                o = followingOld
+        out.reserve(end - x)
+        let dst = out.tail
+        var i = x
+        var o = oldBits.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
+        while true {
+            // (A cell that would cut a wide glyph on the terminal, on
+            // either side, goes the general way, which repairs it.)
+            guard c &- first <= 0x7E - 0x21, c != o, o & continuationBits != 0 else { break }
+            let next = i &+ 1
+            var following = c, followingOld = o
+            if next < columns {
+                following = newBits.loadUnaligned(fromByteOffset: next &* 8, as: UInt64.self)
+                followingOld = oldBits.loadUnaligned(fromByteOffset: next &* 8, as: UInt64.self)
+                guard following != c, followingOld & continuationBits != 0 else { break }
             }
+            dst[i &- x] = UInt8(truncatingIfNeeded: c)
+            oldBits.storeBytes(of: c, toByteOffset: i &* 8, as: UInt64.self)
+            i = next
+            if i >= end { break }
+            c = following
+            o = followingOld
         }
+        out.advance(by: i &- x)
         guard i > x else { return x }
         compared += i - x
         statistics.cellsWritten += i - x
