@@ -94,6 +94,37 @@ struct WriterFastPathTests {
         try TerminalEmulator.expectFrames(chunks, show: expected, columns: 120, rows: 30, in: .pyte)
     }
 
+    @Test("a line's blank tail in a foreground colour is erased (EL), not printed, and looks the same in the emulators")
+    func colouredBlankTailIsErased() throws {
+        let styles = StyleTable(), graphemes = GraphemeTable()
+        let canvas = CellBuffer(columns: 40, rows: 3, styles: styles, graphemes: graphemes)
+        canvas.damage.removeAll()
+        let encoder = FrameEncoder(for: canvas, capabilities: TerminalCapabilities(colors: .truecolor))
+        // An editor's colour scheme: every cell, blanks included, in its fg and bg.
+        let normal = styles.id(for: Style(foreground: .rgb(188, 188, 188), background: .rgb(28, 28, 28)))
+        let underlined = styles.id(for: Style(foreground: .rgb(200, 0, 0), background: .rgb(28, 28, 28),
+                                              attributes: .underline))
+        var chunks: [[UInt8]] = [], expected: [TerminalEmulator.Screen] = []
+        for (frame, word) in ["int main(void)", "return 0;"].enumerated() {
+            canvas.fill(canvas.bounds, with: Cell(scalar: 0x20, width: 1, style: normal))
+            canvas.write(word, x: 0, y: 0, style: normal)
+            // An underlined blank run shows its colour: never erased.
+            canvas.fill(Rect(x: 30, y: 1, width: 10, height: 1), with: Cell(scalar: 0x20, width: 1, style: underlined))
+            let out = encoder.encode(canvas)
+            chunks.append(Array(out))
+            expected.append(TerminalEmulator.expected(canvas, level: .truecolor))
+            if frame == 1 {
+                let text = escaped(out)
+                #expect(text.contains("\\e[K"), "\(text)")
+                #expect(!text.contains("      "), "blanks printed: \(text)")
+            }
+        }
+        guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
+        try TerminalEmulator.expectFrames(chunks, show: expected, columns: 40, rows: 3, in: .pyte)
+        guard EmulatorPropertyTests.requireEmulator(.tmux) else { return }
+        try TerminalEmulator.expectFrames(chunks, show: expected, columns: 40, rows: 3, in: .tmux)
+    }
+
     @Test("narrow screens skip the sampling: every row rewritten is hashed, as before")
     func narrowScreensHashWhole() {
         let styles = StyleTable(), graphemes = GraphemeTable()

@@ -452,11 +452,13 @@ public struct FrameWriter: ~Copyable {
     // MARK: Erase
 
     /// A blank in this style can be made by erasing: what EL/ECH leave is a
-    /// space with the current background, default foreground, no attributes.
+    /// space with the current background, default foreground, no
+    /// attributes. A space's foreground colour shows only through an
+    /// attribute (underline, strikethrough, reverse), so without attributes
+    /// any foreground erases (as ncurses' `can_clear_with` allows).
     @inline(__always)
     func isErasable(_ style: Style) -> Bool {
-        style.foreground == .default && style.attributes.isEmpty
-            && (capabilities.backgroundColorErase || style.background == .default)
+        style.attributes.isEmpty && (capabilities.backgroundColorErase || style.background == .default)
     }
 
     /// Tries EL (to the end of the line) or ECH (a run) for the blank run at
@@ -486,6 +488,10 @@ public struct FrameWriter: ~Copyable {
         // ECH leaves the cursor at x while the next change lies past the run:
         // count a forward move in its cost.
         guard !old[runEnd].isContinuation, lastDiff + 1 == runEnd else { return nil }
+        // A blank amid a line with a foreground of its own sits among text
+        // in that style: printing it keeps the pen there for what follows,
+        // which erasing (background only) would not.
+        guard style.foreground == .default else { return nil }
         let n = runEnd - x
         let echCost = 3 + ByteBuffer.digits(n) + sgrCost + EscapeSequence.lengthOmittingOne(n)
         guard echCost < printCost else { return nil }

@@ -14,6 +14,18 @@ struct TerminalEmulator {
         var background: String
         var attributes: [String]
         var description: String { "\(text.debugDescription) fg=\(foreground) bg=\(background) \(attributes)" }
+
+        /// The cell as a person sees it: a space's foreground colour shows
+        /// only through an attribute (underline, strikethrough, reverse),
+        /// so a space with none has no foreground to compare. (Erasing
+        /// leaves spaces in the default foreground; the writer erases
+        /// blanks of any foreground, as ncurses does.)
+        var visible: ScreenCell {
+            guard text == " " && attributes.isEmpty else { return self }
+            var c = self
+            c.foreground = "default"
+            return c
+        }
     }
 
     typealias Screen = [[ScreenCell]]
@@ -120,7 +132,7 @@ struct TerminalEmulator {
         guard got.count == want.count else { return "row count \(got.count) ≠ \(want.count)" }
         for y in 0..<want.count {
             guard got[y].count == want[y].count else { return "row \(y) width \(got[y].count) ≠ \(want[y].count)" }
-            for x in 0..<want[y].count where got[y][x] != want[y][x] {
+            for x in 0..<want[y].count where got[y][x].visible != want[y][x].visible {
                 let text = { (s: Screen) in s[y].map { $0.text.isEmpty ? "" : $0.text }.joined() }
                 return "(\(x),\(y)): emulator \(got[y][x]) ≠ expected \(want[y][x])\n  emulator row: \(text(got))\n  expected row: \(text(want))"
             }
