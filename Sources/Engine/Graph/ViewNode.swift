@@ -442,10 +442,13 @@ extension Array where Element == ViewNode {
     @inline(__always)
     func unretained(at i: Int) -> Unmanaged<ViewNode> {
         precondition(i >= 0 && i < count, "index out of range")
-        return withUnsafeBufferPointer { buffer in
-            UnsafeRawPointer(buffer.baseAddress!).load(fromByteOffset: i &* MemoryLayout<ViewNode>.stride,
-                                                       as: Unmanaged<ViewNode>.self)
-        }
+        return withUnsafeBufferPointer { Self.unretained(UnsafeRawPointer($0.baseAddress!), i) }
+    }
+
+    /// Element `i` of a buffer of nodes, loaded as `Unmanaged` (no retain).
+    @inline(__always)
+    private static func unretained(_ base: UnsafeRawPointer, _ i: Int) -> Unmanaged<ViewNode> {
+        base.load(fromByteOffset: i &* MemoryLayout<ViewNode>.stride, as: Unmanaged<ViewNode>.self)
     }
 
     /// Calls `body` with each node, without retaining it: the array keeps
@@ -457,10 +460,7 @@ extension Array where Element == ViewNode {
         withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
-            for i in 0..<buffer.count {
-                raw.load(fromByteOffset: i &* MemoryLayout<ViewNode>.stride, as: Unmanaged<ViewNode>.self)
-                    ._withUnsafeGuaranteedRef(body)
-            }
+            for i in 0..<buffer.count { Self.unretained(raw, i)._withUnsafeGuaranteedRef(body) }
         }
     }
 }

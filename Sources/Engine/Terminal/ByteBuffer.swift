@@ -28,7 +28,11 @@ public struct ByteBuffer: ~Copyable {
     }
 
     /// Where the next byte goes: after ``reserve(_:)`` of n, up to n bytes
-    /// may be written there, then counted with ``advance(by:)``.
+    /// may be written there, then counted with ``advance(by:)``. For the
+    /// writer's per-cell loop, where the closure of
+    /// ``withReservedCapacity(_:_:)`` cost registers and instructions
+    /// (measured on the churn recording: 2.9% more encode work against
+    /// 5.3% less without it).
     @inline(__always)
     var tail: UnsafeMutablePointer<UInt8> { storage + count }
 
