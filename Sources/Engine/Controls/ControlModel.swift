@@ -26,12 +26,6 @@ struct ControlModel<Model: ControlModelObject>: DynamicProperty {
     }
 
     mutating func _bind(node: ViewNode, ordinal: Int, graph: ViewGraph) {
-        if let existing = node.stateSlot(at: ordinal) as? StateBox<Model> {
-            box = existing
-            return
-        }
-        let made = StateBox(Model(), node: node, graph: graph)
-        if node.setStateSlot(made, at: ordinal) { graph.stateSlotCount += 1 }
-        box = made
+        box = graph.stateSlot(in: node, ordinal: ordinal) { StateBox(Model(), node: node, graph: graph) }
     }
 }

@@ -17,37 +17,14 @@ public struct ModalView<Content: View>: PrimitiveView {
             b.dismiss?()
             return .handled
         }
-        if !graph.interaction.modals.contains(where: { $0 === node }) {
-            graph.interaction.modals.append(node)
-            graph.interaction.focusOrderCache = nil
-            graph.interaction.focusBeforeModal.append(graph.focusedNode)
-            graph.afterFrame { [weak node, weak graph] in
-                guard let node, let graph, graph.isLive(node) else { return }
-                // Focus the first control inside.
-                if let first = graph.focusOrder().first { graph.focus(first) }
-            }
-        }
-        graph.interaction.eventHandlers[ObjectIdentifier(node)] = node
+        graph.presentModal(node)
+        graph.register(node, for: .eventHandling)
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 
 final class ModalBehavior: EventHandlerBehavior {
     var dismiss: (() -> Void)?
-}
-
-extension ViewGraph {
-    /// The innermost presented modal still in the tree (focus and input stay inside it).
-    var activeModal: ViewNode? {
-        while let last = interaction.modals.last {
-            if isLive(last) { return last }
-            interaction.modals.removeLast()
-            interaction.focusOrderCache = nil
-            let previous = interaction.focusBeforeModal.popLast() ?? nil
-            if let previous, isLive(previous) { focus(previous) } else { focus(nil) }
-        }
-        return nil
-    }
 }
 
 /// A view that presents a sheet: the sheet is drawn over the whole screen
@@ -61,20 +38,12 @@ public struct SheetPresenter<Content: View, Sheet: View>: PrimitiveView {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
-        let id = ObjectIdentifier(node)
         if let sheet = view.sheet {
-            let index = graph.interaction.presentations.firstIndex { $0.owner == id }
-            let presented = AnyView(ModalView(content: sheet.padding(1).border(.rounded).background(.default),
-                                              dismiss: view.dismiss))
-            if let index {
-                graph.interaction.presentations[index].view = presented
-            } else {
-                graph.interaction.presentations.append((id, node, presented))
-            }
-            graph.interaction.presentationsChanged = true
-        } else if let index = graph.interaction.presentations.firstIndex(where: { $0.owner == id }) {
-            graph.interaction.presentations.remove(at: index)
-            graph.interaction.presentationsChanged = true
+            graph.presentations.present(AnyView(ModalView(content: sheet.padding(1).border(.rounded).background(.default),
+                                                          dismiss: view.dismiss)),
+                                        owner: node)
+        } else {
+            graph.presentations.dismiss(owner: node)
         }
         graph.reconcileOnlyChild(view.content, of: node)
     }
@@ -92,28 +61,6 @@ struct PresentationLayer: PrimitiveView {
                                  discriminator: .explicit(ExplicitID(Int(bitPattern: sheet.owner))))
         }
         graph.trimChildren(of: node, to: view.sheets.count)
-    }
-}
-
-extension ViewGraph {
-    /// After evaluation: the sheets presented now go in the root's second
-    /// slot (one frame's changes at most once); a presenter that left the
-    /// tree takes its sheet with it.
-    func reconcilePresentations() {
-        if statistics.nodesDetached > 0 {
-            let before = interaction.presentations.count
-            interaction.presentations.removeAll { !isLive($0.node) }
-            if interaction.presentations.count != before { interaction.presentationsChanged = true }
-        }
-        guard interaction.presentationsChanged else { return }
-        interaction.presentationsChanged = false
-        if interaction.presentations.isEmpty {
-            trimChildren(of: root, to: min(root.children.count, 1))
-        } else {
-            let layer = PresentationLayer(sheets: interaction.presentations.map { ($0.owner, $0.view) })
-            reconcileChild(layer, of: root, slot: 1, key: .position(1))
-            evaluateDirtyNodes()
-        }
     }
 }
 

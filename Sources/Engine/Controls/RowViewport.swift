@@ -81,34 +81,14 @@ struct RowViewport<Row: View>: PrimitiveView {
         }
         if matched == range.count && prefix + matched == node.children.count { return changed }
         // Scrolled, or rows inserted or removed: match the rest by id.
-        var byKey: [ExplicitID: ViewNode] = [:]
-        byKey.reserveCapacity(node.children.count - prefix - matched)
-        for child in node.children[(prefix + matched)...] {
-            if case .explicit(let key) = child.discriminator { byKey[key] = child }
-        }
-        var children = Array(node.children[0..<(prefix + matched)])
-        children.reserveCapacity(prefix + range.count)
-        var seen: Set<ExplicitID> = []
-        for child in children.dropFirst(prefix) {
-            if case .explicit(let key) = child.discriminator { seen.insert(key) }
-        }
+        var rows = KeyedReconciler(parent: node, keeping: prefix + matched, firstRow: prefix, expecting: range.count)
         for index in range.dropFirst(matched) {
             let (rowID, row) = pending ?? view.row(index)
             pending = nil
-            // A repeated id gets a key of its own, by position (as in ForEach).
-            let key = seen.contains(rowID) ? ExplicitID(RepeatedID(id: rowID, position: index)) : rowID
-            seen.insert(rowID)
-            if let existing = byKey.removeValue(forKey: key) {
-                graph.update(existing, with: row)
-                children.append(existing)
-            } else {
-                let made = graph.makeNode(for: row, parent: node, discriminator: .explicit(key))
-                graph.update(made, with: row, isNew: true)
-                children.append(made)
-            }
+            // A repeated id is keyed by its data index: it keeps its node while the list scrolls.
+            rows.reconcile(row, id: rowID, position: index, graph: graph)
         }
-        for (_, gone) in byKey { graph.detach(gone) }
-        node.children = children
+        rows.finish(graph: graph)
         return true
     }
 }

@@ -9,7 +9,7 @@ public struct EventHandlerView<Content: View>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: EventHandlerBehavior.self)
         b.handler = view.handler
-        graph.interaction.eventHandlers[ObjectIdentifier(node)] = node
+        graph.register(node, for: .eventHandling)
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }
@@ -133,8 +133,7 @@ extension ViewGraph {
     /// (``invalidate(_:)`` notes every write): a run of events that write
     /// nothing does not walk the focusable views again each time.
     private func syncFocusIfStateChanged() {
-        guard interaction.stateWrittenSinceFocusSync && interaction.hasFocusBindings else { return }
-        interaction.focusBindingsChanged = true
+        guard focusTracker.needsSyncBeforeEvent() else { return }
         syncFocusAfterFrame()
     }
 
@@ -179,13 +178,7 @@ extension ViewGraph {
     /// Handler nodes still in the tree, in tree order (pre-order).
     func liveEventHandlers() -> [ViewNode] {
         var live: [(path: [Int], node: ViewNode)] = []
-        for (id, node) in interaction.eventHandlers {
-            guard isLive(node) else {
-                interaction.eventHandlers[id] = nil
-                continue
-            }
-            live.append((treePath(of: node), node))
-        }
+        for node in registeredNodes(for: .eventHandling) { live.append((treePath(of: node), node)) }
         live.sort { $0.path.lexicographicallyPrecedes($1.path) }
         return live.map(\.node)
     }

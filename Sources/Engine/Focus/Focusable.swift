@@ -16,7 +16,7 @@ public struct FocusableView<Content: View>: PrimitiveView {
         let b = unsafeDowncast(node.behavior, to: FocusableBehavior.self)
         let enabled = graph.environmentValue(\.isEnabled, at: node)
         if b.isFocusable != view.isFocusable || b.isEnabled != enabled || b.isBindingProvider != (view.binding != nil) {
-            graph.interaction.focusOrderCache = nil
+            graph.focusTracker.invalidateOrder()
         }
         b.isFocusable = view.isFocusable
         b.onKey = view.onKey
@@ -28,10 +28,9 @@ public struct FocusableView<Content: View>: PrimitiveView {
             b.keyPath = \EnvironmentValues.isFocused
             b.apply = { [unowned b] env in env.isFocused = b.isFocused }
         }
-        graph.interaction.focusables[ObjectIdentifier(node)] = node
+        graph.register(node, for: .focus)
         if view.binding != nil {
-            graph.interaction.focusBindingsChanged = true
-            graph.interaction.hasFocusBindings = true
+            graph.focusTracker.bindingMade()
         }
         graph.reconcileOnlyChild(view.content, of: node)
     }

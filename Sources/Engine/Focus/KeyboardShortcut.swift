@@ -15,7 +15,7 @@ public struct KeyboardShortcutView<Content: View>: PrimitiveView {
         b.modifiers = view.modifiers
         b.action = view.action
         b.isEnabled = graph.environmentValue(\.isEnabled, at: node)
-        graph.interaction.shortcuts[ObjectIdentifier(node)] = node
+        graph.register(node, for: .keyboardShortcut)
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }
@@ -53,14 +53,10 @@ extension Button {
 extension ViewGraph {
     /// A key nobody on the focus path handled: the shortcut that matches it, if any.
     func runShortcut(_ press: KeyPress) -> Bool {
-        guard !interaction.shortcuts.isEmpty, press.phase == .down else { return false }
+        guard !noneRegistered(for: .keyboardShortcut), press.phase == .down else { return false }
         let mods = press.modifiers.subtracting([.capsLock, .numLock])
         let modal = activeModal
-        for (id, node) in interaction.shortcuts {
-            guard isLive(node) else {
-                interaction.shortcuts[id] = nil
-                continue
-            }
+        for node in registeredNodes(for: .keyboardShortcut) {
             guard let b = node.behavior as? ShortcutBehavior, b.isEnabled, b.key == press.key, b.modifiers == mods
             else { continue }
             if let modal, !isDescendant(node, of: modal) { continue }

@@ -12,14 +12,6 @@ struct ScrollRequest {
 }
 
 extension ViewGraph {
-    /// Asks for a frame (after an event changed something only layout sees).
-    func requestFrame() {
-        if !needsFrame {
-            needsFrame = true
-            onNeedsFrame?()
-        }
-    }
-
     /// Scrolls the scroll views around `request`'s target (those that keep
     /// their own offset) at the next layout, so that it shows.
     func requestScroll(_ request: ScrollRequest) {
@@ -38,7 +30,7 @@ extension ViewGraph {
             n = current.parent
         }
         guard found else { return }
-        interaction.scrollRequest = request
+        setScrollRequest(request)
         requestFrame()
     }
 
@@ -68,8 +60,7 @@ extension ViewGraph {
         default: return false
         }
         var best: (path: [Int], node: ViewNode)?
-        for (id, node) in interaction.scrollViews {
-            guard isLive(node) else { interaction.scrollViews[id] = nil; continue }
+        for node in registeredNodes(for: .wheelScrolling) {
             if let modal = activeModal, !isDescendant(node, of: modal) { continue }
             let f = node.frame
             guard event.column >= f.x, event.column < f.maxX, event.row >= f.y, event.row < f.maxY else { continue }

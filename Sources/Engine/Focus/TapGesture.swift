@@ -11,7 +11,7 @@ public struct TapGestureView<Content: View>: PrimitiveView {
         let b = unsafeDowncast(node.behavior, to: TapBehavior.self)
         b.action = view.action
         b.isEnabled = graph.environmentValue(\.isEnabled, at: node)
-        graph.interaction.tapTargets[ObjectIdentifier(node)] = node
+        graph.register(node, for: .tap)
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }

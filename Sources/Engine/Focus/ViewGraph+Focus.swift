@@ -3,15 +3,15 @@
 extension ViewGraph {
     /// The node with keyboard focus, if any (for tests and tools).
     public var focusedNode: ViewNode? {
-        guard let node = interaction.focused, isLive(node) else { return nil }
+        guard let node = focusTracker.focused, isLive(node) else { return nil }
         return node
     }
 
     /// Where the focused text field's insertion point is (canvas cells):
     /// hosts put the terminal's cursor there; nil when no field is focused.
     public internal(set) var caret: (x: Int, y: Int)? {
-        get { interaction.caret }
-        set { interaction.caret = newValue }
+        get { focusTracker.caret }
+        set { focusTracker.setCaret(newValue) }
     }
 
     /// Focusable nodes that can take focus now, in reading order of their
@@ -19,9 +19,9 @@ extension ViewGraph {
     ///
     /// - Complexity: O(f log f) for f focusable views, plus their depth.
     public func focusOrder() -> [ViewNode] {
-        if let cached = interaction.focusOrderCache { return cached }
+        if let cached = focusTracker.cachedOrder { return cached }
         let order = computeFocusOrder()
-        interaction.focusOrderCache = order
+        focusTracker.cacheOrder(order)
         return order
     }
 
@@ -29,13 +29,8 @@ extension ViewGraph {
     /// frame lays something out, removes nodes, or a focusable changes).
     private func computeFocusOrder() -> [ViewNode] {
         var candidates: [ViewNode] = []
-        candidates.reserveCapacity(interaction.focusables.count)
         var anyProvider = false
-        for (id, node) in interaction.focusables {
-            guard isLive(node) else {
-                interaction.focusables[id] = nil
-                continue
-            }
+        for node in registeredNodes(for: .focus) {
             if let b = node.behavior as? FocusableBehavior {
                 if b.isBindingProvider { anyProvider = true }
                 b.delegatedBinding = nil
@@ -51,7 +46,7 @@ extension ViewGraph {
                 var n = node.parent
                 while let ancestor = n {
                     if let a = ancestor.behavior as? FocusableBehavior,
-                       interaction.focusables[ObjectIdentifier(ancestor)] != nil {
+                       isRegistered(ancestor, for: .focus) {
                         if a.isBindingProvider {
                             delegated.insert(ObjectIdentifier(ancestor))
                             b.delegatedBinding = a.binding
@@ -109,8 +104,7 @@ extension ViewGraph {
     public func focus(_ node: ViewNode?) {
         let old = focusedNode
         if old === node { return }
-        interaction.focused = node
-        interaction.caret = nil  // a focused text field puts it back when it paints
+        focusTracker.setFocused(node)  // a focused text field puts the caret back when it paints
         if let old, let b = old.behavior as? FocusableBehavior {
             b.isFocused = false
             focusChanged(below: old)
@@ -123,10 +117,7 @@ extension ViewGraph {
             // The focused view is scrolled into view.
             requestScroll(ScrollRequest(target: .node(node), anchor: nil))
         }
-        if !needsFrame {
-            needsFrame = true
-            onNeedsFrame?()
-        }
+        requestFrame()
     }
 
     /// The readers of `\.isFocused` inside a focusable view are evaluated
@@ -145,9 +136,7 @@ extension ViewGraph {
             // A focusable inside this one answers for its own subtree.
             if n.behavior is FocusableBehavior { continue }
             if n.isAttached && !n.isDirty && n.environmentReads.contains(key) {
-                n.isDirty = true
-                n.pendingReason = .environmentChanged
-                dirtyNodes.append(n)
+                markDirty(n, reason: .environmentChanged)
             }
             stack.append(contentsOf: n.children)
         }
@@ -156,23 +145,22 @@ extension ViewGraph {
     /// After a frame: focus leaves views that left the tree or were
     /// disabled, and follows bindings that ask for another view.
     func syncFocusAfterFrame() {
-        interaction.stateWrittenSinceFocusSync = false
+        let bindingsChanged = focusTracker.beginSync()
         // A dismissed modal gives focus back; a presented one keeps it inside.
         if let modal = activeModal, let f = focusedNode, !isDescendant(f, of: modal) {
             focus(focusOrder().first)
         }
-        if let f = interaction.focused {
+        if let f = focusTracker.focused {
             let b = f.behavior as? FocusableBehavior
             if !isLive(f) || !(b?.canFocus ?? false) {
-                interaction.focused = nil
+                focusTracker.dropFocused()
                 b?.isFocused = false
                 b?.effectiveBinding?.update(false)
             } else if let binding = b?.effectiveBinding, !binding.isRequested() {
                 focus(nil)
             }
         }
-        guard interaction.focusBindingsChanged else { return }
-        interaction.focusBindingsChanged = false
+        guard bindingsChanged else { return }
         for node in focusOrder() {
             guard let b = node.behavior as? FocusableBehavior, let binding = b.effectiveBinding, binding.isRequested()
             else { continue }
@@ -240,8 +228,7 @@ extension ViewGraph {
         }
         // Tap targets and handlers under the pointer, deepest and latest first.
         var candidates: [(path: [Int], node: ViewNode)] = []
-        for (id, node) in interaction.tapTargets {
-            guard isLive(node) else { interaction.tapTargets[id] = nil; continue }
+        for node in registeredNodes(for: .tap) {
             if let modal, !isDescendant(node, of: modal) { continue }
             if contains(node) { candidates.append((treePath(of: node), node)) }
         }

@@ -60,7 +60,7 @@ extension ViewGraph {
             layoutFromRoot()
         }
         layoutPassRequested = false
-        interaction.scrollRequest = nil
+        setScrollRequest(nil)
         // Leaves whose size did not change keep their frame; lay them out in it.
         for node in relayoutQueue where node.needsLayout && node.isAttached {
             node.needsLayout = false
@@ -121,4 +121,20 @@ extension ViewGraph {
         let content = root.children.isEmpty ? [] : flattenedUnits(root.children[0])
         return StackLayout.size(axis: .vertical, spacing: 0, children: content, proposal: proposal, graph: self)
     }
+
+    /// Content placed from now on lies in a scroll view's visible `rect`
+    /// (lazy stacks inside place only the rows it shows). Returns the
+    /// enclosing one, for ``restoreViewport(_:)`` when the content is placed.
+    func enterViewport(_ rect: Rect) -> Rect? {
+        let saved = viewport
+        viewport = rect
+        return saved
+    }
+
+    /// The scroll view's content is placed: back to the enclosing viewport.
+    func restoreViewport(_ saved: Rect?) { viewport = saved }
+
+    /// A lazy stack's row height changed while it was placed (its size
+    /// assumed the old height): lay out from the root once more this frame.
+    func requestLayoutPass() { layoutPassRequested = true }
 }

@@ -130,4 +130,8 @@ extension ViewGraph {
         style.attributes.formUnion(attributes)
         return style
     }
+
+    /// A view passes a style down to what it contains (`.foregroundStyle`,
+    /// `.bold()`): from now on painting looks through transparent nodes for it.
+    func notePassesStyles() { passesStyles = true }
 }

@@ -13,6 +13,13 @@ public final class ViewGraph {
     let root: ViewNode
     /// The root node's type information (it has no view type of its own).
     private let rootInfo: ViewTypeInfo
+    /// Nodes alive in memory: attached, or detached and not yet reclaimed.
+    @exclusivity(unchecked) public internal(set) var liveNodes = 1
+    /// ``bodySpan`` and ``reasonLabels`` held by the graph: reading a static
+    /// costs a `swift_once` call, and a body span is opened hundreds of
+    /// times a frame.
+    let bodySpanName = ViewGraph.bodySpan
+    let reasonSpanLabels = ViewGraph.reasonLabels
     /// Frames rendered so far.
     @exclusivity(unchecked) public private(set) var frameNumber = 0
     /// Counts for the last frame.
@@ -57,9 +64,20 @@ public final class ViewGraph {
     public var rootAlignment = Alignment(horizontal: .center, vertical: .center) {
         didSet { if rootAlignment != oldValue { invalidateLayout() } }
     }
-    /// Events, lifecycle actions, timers and focus: what the graph needs
-    /// from a running app beyond frames.
-    @exclusivity(unchecked) var interaction = InteractionState()
+    /// Keyboard focus: the focused node, the caret, the focus order.
+    let focusTracker = FocusTracker()
+    /// Presented modals and sheets.
+    let presentations = PresentationStack()
+    /// Nodes registered for a concern (event handling, focus, …), found
+    /// again by identity (``register(_:for:)``).
+    let registries = NodeRegistries()
+    /// Actions queued during a frame (`.onAppear`, `.onChange`, task
+    /// starts), run after it in queue order (``afterFrame(_:)``).
+    private(set) var afterFrameActions: [() -> Void] = []
+    /// The clock timers and tasks follow (``clock``).
+    private var clockStorage: RuntimeClock = .system
+    /// What the next layout scrolls into view (focus moved, `scrollTo`).
+    private(set) var scrollRequest: ScrollRequest?
     /// A state change is waiting for a frame.
     public internal(set) var needsFrame = false
     /// Receives the engine's warnings (a state write during a body, …);
@@ -77,8 +95,6 @@ public final class ViewGraph {
     /// ``pendingStateRestore`` is set: a flag read on every evaluation and
     /// every new state slot instead of the optional (which holds a dictionary).
     @exclusivity(unchecked) private(set) var isRestoringState = false
-    /// Nodes with `.onPreferenceChange`.
-    var preferenceObservers: [ObjectIdentifier: ViewNode] = [:]
     /// The environment at the root.
     public internal(set) var rootEnvironment = EnvironmentValues()
     /// Nodes that read each environment key.
@@ -104,7 +120,7 @@ public final class ViewGraph {
     /// Record every evaluation's reason (for "why was this re-evaluated?").
     @exclusivity(unchecked) public var recordsEvaluations = false
     /// Evaluations of the last frame, when ``recordsEvaluations`` is on.
-    @exclusivity(unchecked) public private(set) var evaluationLog: [(ViewIdentity, EvaluationReason)] = []
+    @exclusivity(unchecked) public internal(set) var evaluationLog: [(ViewIdentity, EvaluationReason)] = []
     /// A lazy stack's row height changed while it was placed: lay out from
     /// the root once more this frame (``layoutRoot()``).
     @exclusivity(unchecked) var layoutPassRequested = false
@@ -146,34 +162,6 @@ public final class ViewGraph {
     }
 
     /// The root of the node graph.
-    public var rootNode: ViewNode { root }
-
-    /// Every live node, depth first (for tests and tools; walks the whole graph).
-    public func allNodes() -> [ViewNode] {
-        var out: [ViewNode] = []
-        var pending = [root]
-        while let n = pending.popLast() {
-            out.append(n)
-            pending.append(contentsOf: n.children.reversed())
-        }
-        return out
-    }
-
-    /// Calls `body` with every style id a live node's behaviour caches
-    /// between frames: the roots, besides the cells, that style-table
-    /// compaction must keep (``StyleTable/compact(keeping:roots:)``).
-    ///
-    /// - Complexity: O(live nodes); run only when compacting, never per frame.
-    public func forEachCachedStyleID(_ body: (StyleID) -> Void) {
-        var pending = [root]
-        while let n = pending.popLast() {
-            n.behavior.forEachStyleID(body)
-            pending.append(contentsOf: n.children)
-        }
-    }
-
-    /// The readable identity path of `node`, e.g. `Root/VStack.0/Row[id: 42]`.
-    public func path(of node: ViewNode) -> String { identities.path(of: node.identity) }
 
     /// Renders one frame of `view` into the canvas: reconcile, lay out, paint.
     public func render<V: View>(_ view: V) {
@@ -223,441 +211,38 @@ public final class ViewGraph {
         }
     }
 
-    // MARK: Profiling
+    // MARK: Frame requests and after-frame actions
 
-    static let bodySpan = SpanName("body")
-    static let reasonLabels: [SpanLabel] = [
-        SpanLabel("appeared"), SpanLabel("input changed"), SpanLabel("state changed"), SpanLabel("environment changed"),
-    ]
-    /// ``bodySpan`` and ``reasonLabels`` held by the graph: reading a static
-    /// costs a `swift_once` call, and a body span is opened hundreds of
-    /// times a frame.
-    let bodySpanName = ViewGraph.bodySpan
-    let reasonSpanLabels = ViewGraph.reasonLabels
-
-    @inline(never)
-    func beginBodySpan(_ profiler: Profiler, _ node: ViewNode, _ info: ViewTypeInfo,
-                       _ reason: EvaluationReason) -> SpanToken {
-        profiler.begin(bodySpanName, detail: profileLabel(node, info), reason: reasonSpanLabels[reason.index])
-    }
-
-    /// The label a node's body spans carry: its view type, or its identity
-    /// path when ``profilesIdentityPaths`` is on. Made once per type (per
-    /// node for paths).
-    func profileLabel(_ node: ViewNode, _ info: ViewTypeInfo) -> SpanLabel {
-        if profilesIdentityPaths {
-            if let label = node.profileLabel { return label }
-            let label = SpanLabel(path(of: node))
-            node.profileLabel = label
-            return label
-        }
-        if let label = info.profileLabel { return label }
-        let label = SpanLabel(IdentityTable.shortName(info.type))
-        info.profileLabel = label
-        return label
-    }
-
-    // MARK: State
-
-    /// What the graph knows about `type`, found once per type.
-    @inline(__always)
-    func typeInfo<V: View>(of type: V.Type) -> ViewTypeInfo {
-        let key = ObjectIdentifier(type)
-        if let known = typeInfos[key] { return known }
-        let info = ViewTypeInfo(type)
-        typeInfos[key] = info
-        return info
-    }
-
-    /// The state slot of `node` for a `@State` at `ordinal` / `location`;
-    /// created with `initial`, or reset to it when the stored type differs.
-    func stateBox<Value>(in node: ViewNode, ordinal: Int, initial: Value,
-                         location: () -> DeclarationSite) -> StateBox<Value> {
-        switch stateKeying {
-        case .ordinal:
-            if let box = node.stateSlot(at: ordinal) as? StateBox<Value> { return box }
-            let box = StateBox(restoredValue(for: node, key: .ordinal(ordinal), initial: initial), node: node, graph: self)
-            if node.setStateSlot(box, at: ordinal) { stateSlotCount += 1 }
-            return box
-        case .sourceLocation:
-            let location = location()
-            if let box = node.stateByLocation[location] as? StateBox<Value> { return box }
-            let box = StateBox(restoredValue(for: node, key: .site(location), initial: initial), node: node, graph: self)
-            if node.stateByLocation[location] == nil { stateSlotCount += 1 }
-            node.stateByLocation[location] = box
-            return box
-        }
-    }
-
-    /// Marks `node` dirty (its state changed) and asks for one frame.
-    func invalidate(_ node: ViewNode) {
-        // Before the guard: a second write to a node still dirty may move focus too.
-        interaction.stateWrittenSinceFocusSync = true
-        guard isLive(node), !node.isDirty, !defersInvalidation(node) else { return }
-        node.isDirty = true
-        node.pendingReason = .stateChanged
-        dirtyNodes.append(node)
+    /// Asks for a frame (at most once until it runs).
+    func requestFrame() {
         if !needsFrame {
             needsFrame = true
             onNeedsFrame?()
         }
     }
 
-    /// True when `node` is still part of the tree.
-    func isLive(_ node: ViewNode) -> Bool {
-        // Unretained: the walk runs for every state write, as deep as the
-        // node, and the tree holds every ancestor while it runs.
-        var current = Unmanaged.passUnretained(node)
-        while true {
-            let (attached, parent) = current._withUnsafeGuaranteedRef { ($0.isAttached, $0.parentStorage) }
-            if !attached { return false }
-            guard let parent else { return true }
-            current = parent
+    /// The clock timers, ``TimelineView`` and `.task` sleeps follow; the
+    /// environment's `\.clock` is this one.
+    public var clock: RuntimeClock {
+        get { clockStorage }
+        set {
+            clockStorage = newValue
+            setRootEnvironment(\.clock, newValue)
         }
     }
 
-    /// Evaluates dirty nodes that the top-down pass did not reach (their
-    /// ancestors were skipped), shallowest first.
-    func evaluateDirtyNodes() {
-        guard !dirtyNodes.isEmpty else { return }
-        func depth(_ node: ViewNode) -> Int {
-            var d = 0
-            var current = Unmanaged.passUnretained(node)
-            while let parent = current._withUnsafeGuaranteedRef({ $0.parentStorage }) {
-                d += 1
-                current = parent
-            }
-            return d
-        }
-        while !dirtyNodes.isEmpty {
-            if dirtyNodes.count == 1 {
-                // One state change (the usual frame): nothing to order.
-                let node = dirtyNodes.removeLast()
-                if node.isDirty && isLive(node) { node.reevaluate(graph: self) }
-                continue
-            }
-            // Depth once per node, not once per comparison.
-            let batch = dirtyNodes.map { (depth($0), $0) }.sorted { $0.0 < $1.0 }
-            dirtyNodes.removeAll(keepingCapacity: true)
-            for (_, node) in batch where node.isDirty && isLive(node) { node.reevaluate(graph: self) }
-        }
+    /// Queues `action` to run when the current frame is done.
+    func afterFrame(_ action: @escaping () -> Void) { afterFrameActions.append(action) }
+
+    /// Runs the actions the frame queued, in order (actions they queue wait
+    /// for the next frame).
+    func runAfterFrameActions() {
+        guard !afterFrameActions.isEmpty else { return }
+        let actions = afterFrameActions
+        afterFrameActions.removeAll()
+        for action in actions { action() }
     }
 
-    /// Forces layout and paint of everything on the next frame (after a resize).
-    public func invalidateLayout() {
-        var pending = [root]
-        while let n = pending.popLast() {
-            n.needsLayout = true
-            n.cachedCount = 0
-            n.paintedFrame = nil
-            pending.append(contentsOf: n.children)
-        }
-        paintDamage.add(canvas.bounds)
-    }
-
-    // MARK: Reconciliation
-
-    /// Reconciles the child of `parent` at `slot` with `view`: the same type
-    /// with the same discriminator keeps its node; anything else replaces it.
-    func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, discriminator: Discriminator) {
-        reconcileChild(view, of: parent, slot: slot, key: DiscriminatorKey(discriminator)) { discriminator }
-    }
-
-    /// ``reconcileChild(_:of:slot:discriminator:)`` for a child told apart by
-    /// position, branch or integer id (`.position(n)`, `.branch(n)`): plain
-    /// data, so that no discriminator enum (whose explicit case holds a
-    /// string or a box) is built, copied and destroyed per child.
-    @inline(__always)
-    func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, key: DiscriminatorKey) {
-        reconcileChild(view, of: parent, slot: slot, key: key) { Discriminator(key) }
-    }
-
-    /// The two above: `discriminator` is asked for only to match an explicit
-    /// id that is not an integer, or to make a node.
-    private func reconcileChild<V: View>(_ view: V, of parent: ViewNode, slot: Int, key: DiscriminatorKey,
-                                         discriminator: () -> Discriminator) {
-        if slot < parent.children.count {
-            // Unretained: `parent.children` keeps the node alive, and only
-            // `parent`'s own reconcile (this one) changes that array.
-            let existing = parent.children.unretained(at: slot)
-            let reused = existing._withUnsafeGuaranteedRef { existing -> Bool in
-                guard existing.viewType == ObjectIdentifier(V.self) && existing.key == key
-                    && (key.kind != DiscriminatorKey.otherKind || existing.matches(discriminator()))
-                else { return false }
-                update(existing, with: view)
-                return true
-            }
-            if reused { return }
-            let node = makeNode(for: view, parent: parent, discriminator: discriminator())
-            detach(existing.takeUnretainedValue())
-            parent.children[slot] = node
-            structureChanged(parent)
-            update(node, with: view, isNew: true)
-            return
-        }
-        let node = makeNode(for: view, parent: parent, discriminator: discriminator())
-        parent.children.append(node)
-        structureChanged(parent)
-        update(node, with: view, isNew: true)
-    }
-
-    /// Reconciles a composite view's `body` as its only child. A body that is
-    /// `EmptyView` gets no node: a view that only owns state (or draws
-    /// nothing) is one node, not two.
-    @inline(__always)
-    func reconcileBody<B: View>(_ body: B, of node: ViewNode) {
-        if B.self == EmptyView.self {
-            trimChildren(of: node, to: 0)
-        } else {
-            reconcileChild(body, of: node, slot: 0, key: .position(0))
-            trimChildren(of: node, to: 1)
-        }
-    }
-
-    /// Reconciles `content` as the only child of `node`: what a view that
-    /// wraps one view (a modifier, an event or lifecycle hook) does.
-    @inline(__always)
-    func reconcileOnlyChild<C: View>(_ content: C, of node: ViewNode) {
-        reconcileChild(content, of: node, slot: 0, key: .position(0))
-        trimChildren(of: node, to: 1)
-    }
-
-    /// Detaches the children of `parent` from `count` on.
-    func trimChildren(of parent: ViewNode, to count: Int) {
-        guard parent.children.count > count else { return }
-        for child in parent.children[count...] { detach(child) }
-        parent.children.removeSubrange(count...)
-        structureChanged(parent)
-    }
-
-    func makeNode<V: View>(for view: V, parent: ViewNode, discriminator: Discriminator) -> ViewNode {
-        let identity = identities.identity(parent: parent.identity, type: V.self, discriminator: discriminator)
-        let info = typeInfo(of: V.self)
-        let node = info.storesValue
-            ? TypedViewNode(view, identity: identity, discriminator: discriminator, info: info)
-            : ViewNode(identity: identity, discriminator: discriminator, viewType: ObjectIdentifier(V.self),
-                       behavior: V._makeBehavior(), info: info)
-        node.parent = parent
-        statistics.nodesCreated += 1
-        liveNodes += 1
-        return node
-    }
-
-    /// Gives `node` a new value: skipped when equal and not dirty.
-    func update<V: View>(_ node: ViewNode, with view: V, isNew: Bool = false) {
-        let (storesValue, hasBody) = node.withInfo { ($0.storesValue, $0.hasBody) }
-        let reason: EvaluationReason
-        if isNew {
-            reason = .appeared
-        } else if node.isDirty {
-            reason = node.pendingReason
-        } else if !storesValue || !unsafeDowncast(node, to: TypedViewNode<V>.self).holds(view) {
-            reason = .inputChanged
-        } else {
-            return  // skipped: no body, no layout, no paint
-        }
-        if storesValue && !isNew { unsafeDowncast(node, to: TypedViewNode<V>.self).value = view }
-        node.isDirty = false
-        node.evaluationCount += 1
-        node.lastEvaluationReason = reason
-        node.lastEvaluatedFrame = frameNumber
-        statistics.bodyEvaluations += 1
-        if recordsEvaluations { evaluationLog.append((node.identity, reason)) }
-        invalidatePreferences(node)
-        // One call site for `_reconcile` whether profiling or not; the span
-        // work is out of line and non-generic, so this path stays as small as
-        // without it, and a profiler that is attached but not recording costs
-        // a load and a branch.
-        var spanProfiler: Profiler?
-        var span = SpanToken.disabled
-        if let profiler = activeProfiler(profiler), profiler.isEnabled,
-           hasBody || profilesPrimitiveViews {
-            span = beginBodySpan(profiler, node, node.info, reason)
-            spanProfiler = profiler
-        }
-        if stackGuard.isLow {
-            // Too deep for this thread's stack: the subtree is not evaluated.
-            stackExhausted(at: node, phase: "reconciling")
-            trimChildren(of: node, to: 0)
-        } else {
-            V._reconcile(view, node: node, graph: self)
-        }
-        if let spanProfiler { spanProfiler.end(span) }
-        if isRestoringState { finishStateRestore(node) }
-    }
-
-    /// Removes `node` and its subtree from the tree at once: its state is
-    /// unreachable from now on and the area it painted is repainted. The
-    /// subtree's nodes, state and identities are reclaimed incrementally
-    /// (``reclaim(budget:)``), so dropping a large subtree does not make one
-    /// frame slow.
-    func detach(_ node: ViewNode) {
-        paintDamage.add(paintedBounds(of: node))
-        node.isAttached = false
-        if let parent = node.parent { invalidatePreferences(parent) }
-        reclamation.append(node)
-        statistics.nodesDetached += 1
-        if let parent = node.parent { markNeedsLayout(parent) }
-    }
-
-    /// Everything `node` and its descendants painted must be painted again
-    /// (what they inherit changed, their own values did not).
-    func markSubtreeNeedsPaint(_ node: ViewNode) {
-        paintDamage.add(paintedBounds(of: node))
-    }
-
-    /// What `node` painted: its frame, or for a transparent node the frames
-    /// of the laid-out nodes right below it (children paint inside those).
-    private func paintedBounds(of node: ViewNode) -> Rect {
-        if !node.isTransparent { return node.paintedFrame ?? .zero }
-        var r = Rect.zero
-        for child in node.children { r = r.union(paintedBounds(of: child)) }
-        return r
-    }
-
-    /// Reclaims detached nodes — drops their state, releases their identities
-    /// for reuse — until `budget` nodes are done or `nanoseconds` have been
-    /// spent, but never fewer than `atLeast` (while any wait). Returns how
-    /// many were reclaimed.
-    ///
-    /// ``render(_:)`` calls it after each frame with the frame's time budget
-    /// (``reclamationBudgetNanoseconds``) and `atLeast` set to the nodes the
-    /// frame created: a frame that builds nodes while others wait pays for as
-    /// many as it built (as a pacing garbage collector makes allocation
-    /// assist), so memory stays bounded however fast subtrees come and go,
-    /// and the frames that only remove or change things keep to the budget.
-    @discardableResult
-    public func reclaim(budget: Int, nanoseconds: UInt64 = .max, atLeast: Int = 0) -> Int {
-        var done = 0
-        let start = monotonicNanoseconds()
-        while done < budget {
-            if done & 255 == 255 && done >= atLeast && nanoseconds != .max
-                && monotonicNanoseconds() - start > nanoseconds { break }
-            guard let node = reclamation.popLast() else { break }
-            reclaimNode(node)
-            done += 1
-        }
-        statistics.nodesReclaimed += done
-        statistics.reclaimNanoseconds += monotonicNanoseconds() - start
-        return done
-    }
-
-    /// Frees one detached node: queues its children, disconnects its state
-    /// from it (a `Binding` kept by the app then writes into a box no frame
-    /// reads), and returns its identity.
-    @inline(__always)
-    private func reclaimNode(_ node: ViewNode) {
-        node.isAttached = false
-        if !node.children.isEmpty {
-            for child in node.children {
-                // The child outlives its parent in the queue: nothing may
-                // walk from it to the freed parent.
-                child.parent = nil
-                child.isAttached = false
-                reclamation.append(child)
-            }
-            node.children = []
-        }
-        if let slot = node.firstStateSlot {
-            slot.disown()
-            stateSlotCount -= 1
-            node.firstStateSlot = nil
-        }
-        if !node.moreStateSlots.isEmpty {
-            for slot in node.moreStateSlots {
-                guard let slot else { continue }
-                slot.disown()
-                stateSlotCount -= 1
-            }
-            node.moreStateSlots = []
-        }
-        if !node.stateByLocation.isEmpty {
-            for slot in node.stateByLocation.values { slot.disown() }
-            stateSlotCount -= node.stateByLocation.count
-            node.stateByLocation = [:]
-        }
-        if !node.environmentReads.isEmpty {
-            for key in node.environmentReads { environmentReaders[key]?[ObjectIdentifier(node)] = nil }
-            node.environmentReads = []
-        }
-        if node.behavior.mayHaveWideGraphemes { wideTextNodes[ObjectIdentifier(node)] = nil }
-        liveNodes -= 1
-        // Identities are found through parents, never looked up by key, so
-        // the slot can be reused at once.
-        identities.release(node.identity)
-    }
-
-    /// Detached subtrees (and parts of subtrees) still waiting to be reclaimed.
-    public var pendingReclamation: Int { reclamation.count }
-    /// Nodes alive in memory: attached, or detached and not yet reclaimed.
-    @exclusivity(unchecked) public internal(set) var liveNodes = 1
-
-    /// Reclaims everything detached (when the app is idle).
-    public func reclaimAll() { reclaim(budget: .max) }
-
-    /// Marks `node` and its layout ancestors as needing layout.
-    func markNeedsLayout(_ node: ViewNode) {
-        // Unretained walk up (see ``isLive(_:)``).
-        var current = Unmanaged.passUnretained(node)
-        while true {
-            let (stop, parent) = current._withUnsafeGuaranteedRef { c -> (Bool, Unmanaged<ViewNode>?) in
-                if !c.isTransparent {
-                    if c.needsLayout && c !== node { return (true, nil) }
-                    c.needsLayout = true
-                    c.cachedCount = 0
-                }
-                return (false, c.parentStorage)
-            }
-            guard !stop, let parent else { return }
-            current = parent
-        }
-    }
-
-    /// A leaf's content changed in a way that may change its size. When the
-    /// sizes it answered for every proposal its ancestors asked are the
-    /// same, only the leaf is laid out again (in its current frame) and
-    /// nothing above it is touched; otherwise its ancestors re-lay out.
-    func leafContentChanged(_ node: ViewNode) {
-        var stable = node.layoutCache.count > 0 && node.paintedFrame != nil && !node.needsLayout
-        if stable {
-            let behavior = node.behavior
-            stable = node.layoutCache.answersAgain { behavior.sizeThatFits($0, node: node, graph: self) }
-        }
-        if stable {
-            node.needsLayout = true
-            relayoutQueue.append(node)
-        } else {
-            node.layoutCache.removeAll()
-            markNeedsLayout(node)
-        }
-    }
-
-    /// The node's own paint changed: repaint it.
-    func markNeedsPaint(_ node: ViewNode) {
-        queuePaint(node)
-    }
-
-    /// Children were added, removed or replaced below `node`: the flattened
-    /// layout children of the nearest laid-out ancestor must be rebuilt.
-    func structureChanged(_ node: ViewNode) {
-        var current = Unmanaged.passUnretained(node)
-        while true {
-            let parent = current._withUnsafeGuaranteedRef { c -> Unmanaged<ViewNode>? in
-                c.structureChanged = true
-                return !c.isTransparent || c === root ? nil : c.parentStorage
-            }
-            guard let parent else { break }
-            current = parent
-        }
-        markNeedsLayout(current.takeUnretainedValue())
-    }
-}
-
-extension Equatable {
-    /// `a == b` where the values are statically of another type that is, at
-    /// run time, `Self`.
-    @inline(__always)
-    static func _equalValues<V>(_ a: V, _ b: V) -> Bool {
-        unsafeBitCast(a, to: Self.self) == unsafeBitCast(b, to: Self.self)
-    }
+    /// The next layout scrolls `request`'s target into view.
+    func setScrollRequest(_ request: ScrollRequest?) { scrollRequest = request }
 }

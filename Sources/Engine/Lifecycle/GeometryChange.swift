@@ -11,7 +11,7 @@ public struct GeometryObserverView<Content: View>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: GeometryObserverBehavior.self)
         b.action = view.action
-        graph.interaction.geometryObservers[ObjectIdentifier(node)] = node
+        graph.register(node, for: .geometry)
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }
@@ -37,12 +37,8 @@ extension View {
 extension ViewGraph {
     /// After layout: observers whose view's size changed are queued.
     func checkGeometryObservers() {
-        guard !interaction.geometryObservers.isEmpty, statistics.layouts > 0 || statistics.nodesCreated > 0 else { return }
-        for (id, node) in interaction.geometryObservers {
-            guard isLive(node) else {
-                interaction.geometryObservers[id] = nil
-                continue
-            }
+        guard !noneRegistered(for: .geometry), statistics.layouts > 0 || statistics.nodesCreated > 0 else { return }
+        for node in registeredNodes(for: .geometry) {
             guard let b = node.behavior as? GeometryObserverBehavior else { continue }
             let bounds = layoutBounds(of: node)
             let size = Size(width: bounds.width, height: bounds.height)

@@ -24,7 +24,7 @@ public struct InheritedStyleView<Content: View>: PrimitiveView {
         b.configured = true
         // A style that changes nothing (a button's default colour) leaves
         // painting's walk through transparent nodes off.
-        if view.foreground != .default || !view.attributes.isEmpty { graph.passesStyles = true }
+        if view.foreground != .default || !view.attributes.isEmpty { graph.notePassesStyles() }
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }

@@ -226,7 +226,7 @@ final class LazyStackBehavior: NodeBehavior {
         // again from the root this frame (``ViewGraph/layoutRoot()``).
         if rowHeight != sizedRowHeight {
             graph.markNeedsLayout(node)
-            graph.layoutPassRequested = true
+            graph.requestLayoutPass()
         }
     }
 

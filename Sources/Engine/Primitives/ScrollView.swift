@@ -60,7 +60,11 @@ public struct ScrollView<Content: View>: SingleContentView {
         // The wheel finds scroll views that keep their own offset here.
         if b.isRegistered == b.isFixed {
             b.isRegistered = !b.isFixed
-            graph.interaction.scrollViews[ObjectIdentifier(node)] = b.isFixed ? nil : node
+            if b.isFixed {
+                graph.unregister(node, from: .wheelScrolling)
+            } else {
+                graph.register(node, for: .wheelScrolling)
+            }
         }
     }
 }
@@ -110,9 +114,8 @@ final class ScrollBehavior: NodeBehavior {
         // frame as it was: lazy stacks inside must place their rows anyway.
         if let placed = placedFrame, placed != rect { graph.markLazyStacksNeedPlacement(in: node) }
         placedFrame = rect
-        let saved = graph.viewport
-        graph.viewport = rect
-        defer { graph.viewport = saved }
+        let saved = graph.enterViewport(rect)
+        defer { graph.restoreViewport(saved) }
         func placeContent() {
             var tallest = 0
             for child in node.layoutChildren {
@@ -129,7 +132,7 @@ final class ScrollBehavior: NodeBehavior {
         placeContent()
         // A view inside asked to be shown (it took focus, or scrollTo named
         // it): move just enough, or to the anchor asked for, and place again.
-        guard !isFixed, let request = graph.interaction.scrollRequest,
+        guard !isFixed, let request = graph.scrollRequest,
               let target = graph.scrollTarget(request, below: node) else { return }
         let visible = visibleOffset
         var wanted = visible

@@ -79,44 +79,15 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
             if matched == old.count && matched == data.count { return }
         }
         // Rows were inserted, removed or moved: match the rest by id.
-        var byKey: [ExplicitID: ViewNode] = [:]
-        byKey.reserveCapacity(old.count - matched)
-        for child in old[matched...] {
-            if case .explicit(let k) = child.discriminator { byKey[k] = child }
-        }
-        var children = Array(old[0..<matched])
-        children.reserveCapacity(data.count)
-        var seen: Set<ExplicitID> = []
-        seen.reserveCapacity(data.count)
-        for child in children { if case .explicit(let k) = child.discriminator { seen.insert(k) } }
+        var rows = KeyedReconciler(parent: node, keeping: matched, expecting: data.count)
         for element in data.dropFirst(matched) {
-            // A repeated id gets a key of its own (by position), so two rows
-            // never share one; it is worked out before the lookup, so the same
-            // data next frame finds the same row.
-            let rowID = ExplicitID(id(element))
-            let key = seen.contains(rowID) ? ExplicitID(RepeatedID(id: rowID, position: children.count)) : rowID
-            seen.insert(rowID)
-            let row = content(element)
-            if let existing = byKey.removeValue(forKey: key) {
-                graph.update(existing, with: row)
-                children.append(existing)
-            } else {
-                let child = graph.makeNode(for: row, parent: node, discriminator: .explicit(key))
-                graph.update(child, with: row, isNew: true)
-                children.append(child)
-            }
+            let position = rows.children.count
+            rows.reconcile(content(element), id: ExplicitID(id(element)), position: position, graph: graph)
         }
         // What is left disappeared from the data.
-        for (_, gone) in byKey { graph.detach(gone) }
-        node.children = children
+        rows.finish(graph: graph)
         graph.structureChanged(node)
     }
-}
-
-/// The identity of a row whose id repeats an earlier row's.
-struct RepeatedID: Hashable, Sendable {
-    var id: ExplicitID
-    var position: Int
 }
 
 final class ForEachBehavior: NodeBehavior {

@@ -1,0 +1,76 @@
+/// What is presented over the app: the modals in the tree (innermost
+/// last) with where focus was before each, and the sheets their
+/// presenters asked for, in order of presentation.
+///
+/// The graph owns one; presenters and the frame call this API and never
+/// write its fields.
+///
+/// Invariants: `focusBeforeModal` has one entry per modal; each presenter
+/// has at most one sheet.
+final class PresentationStack {
+    /// A sheet a presenter asked for.
+    struct Sheet {
+        /// The presenter's node (its identifier keys the sheet's identity).
+        var owner: ObjectIdentifier
+        var presenter: ViewNode
+        var view: AnyView
+    }
+
+    /// Presented modals, innermost last (some may have left the tree since).
+    private(set) var modals: [ViewNode] = []
+    private var focusBeforeModal: [ViewNode?] = []
+    /// The sheets presented, in order of presentation.
+    private(set) var sheets: [Sheet] = []
+    /// The sheets changed since the frame last put them in the tree.
+    private(set) var sheetsChanged = false
+
+    /// Whether `modal` is on the stack.
+    func contains(modal: ViewNode) -> Bool { modals.contains { $0 === modal } }
+
+    /// Pushes `modal`, remembering that `focus` had focus before it.
+    func push(modal: ViewNode, focusBefore focus: ViewNode?) {
+        modals.append(modal)
+        focusBeforeModal.append(focus)
+    }
+
+    /// Pops the innermost modal; returns where focus was before it.
+    func popModal() -> ViewNode? {
+        modals.removeLast()
+        return focusBeforeModal.popLast() ?? nil
+    }
+
+    /// The presenter `owner` shows `view` (a new sheet goes on top; an
+    /// existing one keeps its place).
+    func present(_ view: AnyView, owner presenter: ViewNode) {
+        let owner = ObjectIdentifier(presenter)
+        if let index = sheets.firstIndex(where: { $0.owner == owner }) {
+            sheets[index].view = view
+        } else {
+            sheets.append(Sheet(owner: owner, presenter: presenter, view: view))
+        }
+        sheetsChanged = true
+    }
+
+    /// The presenter no longer shows a sheet.
+    func dismiss(owner presenter: ViewNode) {
+        let owner = ObjectIdentifier(presenter)
+        guard let index = sheets.firstIndex(where: { $0.owner == owner }) else { return }
+        sheets.remove(at: index)
+        sheetsChanged = true
+    }
+
+    /// Sheets whose presenter `isLive` rejects go with it.
+    func dropSheets(isLive: (ViewNode) -> Bool) {
+        let before = sheets.count
+        sheets.removeAll { !isLive($0.presenter) }
+        if sheets.count != before { sheetsChanged = true }
+    }
+
+    /// The sheets to put in the tree when they changed since the last
+    /// call, else `nil`.
+    func takeChangedSheets() -> [Sheet]? {
+        guard sheetsChanged else { return nil }
+        sheetsChanged = false
+        return sheets
+    }
+}

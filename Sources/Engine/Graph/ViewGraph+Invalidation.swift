@@ -1,0 +1,129 @@
+extension ViewGraph {
+    /// Marks `node` dirty (its state changed) and asks for one frame.
+    func invalidate(_ node: ViewNode) {
+        // Before the guard: a second write to a node still dirty may move focus too.
+        focusTracker.stateWritten()
+        guard isLive(node), !node.isDirty, !defersInvalidation(node) else { return }
+        markDirty(node, reason: .stateChanged)
+        requestFrame()
+    }
+
+    /// Marks `node` to be evaluated again in this frame's evaluation (or
+    /// the next frame's) for `reason`, whatever its parent passes it. Asks
+    /// for no frame: the caller does, or a frame is under way.
+    @inline(__always)
+    func markDirty(_ node: ViewNode, reason: EvaluationReason) {
+        node.isDirty = true
+        node.pendingReason = reason
+        dirtyNodes.append(node)
+    }
+
+    /// True when `node` is still part of the tree.
+    func isLive(_ node: ViewNode) -> Bool {
+        // Unretained: the walk runs for every state write, as deep as the
+        // node, and the tree holds every ancestor while it runs.
+        var current = Unmanaged.passUnretained(node)
+        while true {
+            let (attached, parent) = current._withUnsafeGuaranteedRef { ($0.isAttached, $0.parentStorage) }
+            if !attached { return false }
+            guard let parent else { return true }
+            current = parent
+        }
+    }
+
+    /// Evaluates dirty nodes that the top-down pass did not reach (their
+    /// ancestors were skipped), shallowest first.
+    func evaluateDirtyNodes() {
+        guard !dirtyNodes.isEmpty else { return }
+        func depth(_ node: ViewNode) -> Int {
+            var d = 0
+            var current = Unmanaged.passUnretained(node)
+            while let parent = current._withUnsafeGuaranteedRef({ $0.parentStorage }) {
+                d += 1
+                current = parent
+            }
+            return d
+        }
+        while !dirtyNodes.isEmpty {
+            if dirtyNodes.count == 1 {
+                // One state change (the usual frame): nothing to order.
+                let node = dirtyNodes.removeLast()
+                if node.isDirty && isLive(node) { node.reevaluate(graph: self) }
+                continue
+            }
+            // Depth once per node, not once per comparison.
+            let batch = dirtyNodes.map { (depth($0), $0) }.sorted { $0.0 < $1.0 }
+            dirtyNodes.removeAll(keepingCapacity: true)
+            for (_, node) in batch where node.isDirty && isLive(node) { node.reevaluate(graph: self) }
+        }
+    }
+
+    /// Forces layout and paint of everything on the next frame (after a resize).
+    public func invalidateLayout() {
+        var pending = [root]
+        while let n = pending.popLast() {
+            n.needsLayout = true
+            n.cachedCount = 0
+            n.paintedFrame = nil
+            pending.append(contentsOf: n.children)
+        }
+        paintDamage.add(canvas.bounds)
+    }
+
+    /// Marks `node` and its layout ancestors as needing layout.
+    func markNeedsLayout(_ node: ViewNode) {
+        // Unretained walk up (see ``isLive(_:)``).
+        var current = Unmanaged.passUnretained(node)
+        while true {
+            let (stop, parent) = current._withUnsafeGuaranteedRef { c -> (Bool, Unmanaged<ViewNode>?) in
+                if !c.isTransparent {
+                    if c.needsLayout && c !== node { return (true, nil) }
+                    c.needsLayout = true
+                    c.cachedCount = 0
+                }
+                return (false, c.parentStorage)
+            }
+            guard !stop, let parent else { return }
+            current = parent
+        }
+    }
+
+    /// A leaf's content changed in a way that may change its size. When the
+    /// sizes it answered for every proposal its ancestors asked are the
+    /// same, only the leaf is laid out again (in its current frame) and
+    /// nothing above it is touched; otherwise its ancestors re-lay out.
+    func leafContentChanged(_ node: ViewNode) {
+        var stable = node.layoutCache.count > 0 && node.paintedFrame != nil && !node.needsLayout
+        if stable {
+            let behavior = node.behavior
+            stable = node.layoutCache.answersAgain { behavior.sizeThatFits($0, node: node, graph: self) }
+        }
+        if stable {
+            node.needsLayout = true
+            relayoutQueue.append(node)
+        } else {
+            node.layoutCache.removeAll()
+            markNeedsLayout(node)
+        }
+    }
+
+    /// The node's own paint changed: repaint it.
+    func markNeedsPaint(_ node: ViewNode) {
+        queuePaint(node)
+    }
+
+    /// Children were added, removed or replaced below `node`: the flattened
+    /// layout children of the nearest laid-out ancestor must be rebuilt.
+    func structureChanged(_ node: ViewNode) {
+        var current = Unmanaged.passUnretained(node)
+        while true {
+            let parent = current._withUnsafeGuaranteedRef { c -> Unmanaged<ViewNode>? in
+                c.structureChanged = true
+                return !c.isTransparent || c === root ? nil : c.parentStorage
+            }
+            guard let parent else { break }
+            current = parent
+        }
+        markNeedsLayout(current.takeUnretainedValue())
+    }
+}

@@ -1,0 +1,45 @@
+/// Presentation: modals keep focus and input inside them; sheets hang
+/// from the root, above the app (``PresentationStack``).
+extension ViewGraph {
+    /// `modal` is presented (again): the first time, it goes on the
+    /// presentation stack, remembering where focus was, and its first
+    /// control takes focus after the frame.
+    func presentModal(_ modal: ViewNode) {
+        guard !presentations.contains(modal: modal) else { return }
+        presentations.push(modal: modal, focusBefore: focusedNode)
+        focusTracker.invalidateOrder()
+        afterFrame { [weak modal, weak self] in
+            guard let modal, let self, self.isLive(modal) else { return }
+            // Focus the first control inside.
+            if let first = self.focusOrder().first { self.focus(first) }
+        }
+    }
+
+    /// The innermost presented modal still in the tree (focus and input
+    /// stay inside it). Modals that left the tree are popped, and focus
+    /// returns where it was before each.
+    var activeModal: ViewNode? {
+        while let last = presentations.modals.last {
+            if isLive(last) { return last }
+            let previous = presentations.popModal()
+            focusTracker.invalidateOrder()
+            if let previous, isLive(previous) { focus(previous) } else { focus(nil) }
+        }
+        return nil
+    }
+
+    /// After evaluation: the sheets presented now go in the root's second
+    /// slot (one frame's changes at most once); a presenter that left the
+    /// tree takes its sheet with it.
+    func reconcilePresentations() {
+        if statistics.nodesDetached > 0 { presentations.dropSheets(isLive: isLive) }
+        guard let sheets = presentations.takeChangedSheets() else { return }
+        if sheets.isEmpty {
+            trimChildren(of: root, to: min(root.children.count, 1))
+        } else {
+            let layer = PresentationLayer(sheets: sheets.map { ($0.owner, $0.view) })
+            reconcileChild(layer, of: root, slot: 1, key: .position(1))
+            evaluateDirtyNodes()
+        }
+    }
+}

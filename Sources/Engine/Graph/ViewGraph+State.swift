@@ -1,0 +1,34 @@
+/// State slots: where `@State` and a control's model live, at their node.
+/// ``stateSlotCount`` counts them; only these methods and reclamation
+/// change it.
+extension ViewGraph {
+    /// The state slot of `node` for a `@State` at `ordinal` / `location`;
+    /// created with `initial`, or reset to it when the stored type differs.
+    func stateBox<Value>(in node: ViewNode, ordinal: Int, initial: Value,
+                         location: () -> DeclarationSite) -> StateBox<Value> {
+        switch stateKeying {
+        case .ordinal:
+            return stateSlot(in: node, ordinal: ordinal) {
+                StateBox(restoredValue(for: node, key: .ordinal(ordinal), initial: initial), node: node, graph: self)
+            }
+        case .sourceLocation:
+            let location = location()
+            if let box = node.stateByLocation[location] as? StateBox<Value> { return box }
+            let box = StateBox(restoredValue(for: node, key: .site(location), initial: initial), node: node, graph: self)
+            if node.stateByLocation[location] == nil { stateSlotCount += 1 }
+            node.stateByLocation[location] = box
+            return box
+        }
+    }
+
+    /// The slot of type `Slot` at `ordinal` of `node`: the one there, or
+    /// one `make` makes (replacing a slot of another type) and the graph
+    /// counts.
+    @inline(__always)
+    func stateSlot<Slot: StateSlot>(in node: ViewNode, ordinal: Int, make: () -> Slot) -> Slot {
+        if let slot = node.stateSlot(at: ordinal) as? Slot { return slot }
+        let slot = make()
+        if node.setStateSlot(slot, at: ordinal) { stateSlotCount += 1 }
+        return slot
+    }
+}
