@@ -79,7 +79,7 @@ public final class ViewGraph {
     /// What the next layout scrolls into view (focus moved, `scrollTo`).
     private(set) var scrollRequest: ScrollRequest?
     /// A state change is waiting for a frame.
-    public internal(set) var needsFrame = false
+    public private(set) var needsFrame = false
     /// Receives the engine's warnings (a state write during a body, …);
     /// `nil` writes them to stderr with controls made visible.
     public var onDiagnostic: ((String) -> Void)?
@@ -212,6 +212,10 @@ public final class ViewGraph {
     }
 
     // MARK: Frame requests and after-frame actions
+
+    /// Forgets a request for a frame: the host renders its first frame
+    /// anyway (what setting up its root environment asked for).
+    func clearFrameRequest() { needsFrame = false }
 
     /// Asks for a frame (at most once until it runs).
     func requestFrame() {

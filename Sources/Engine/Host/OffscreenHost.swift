@@ -61,7 +61,7 @@ public final class OffscreenHost {
         if clock !== RuntimeClock.system { graph.clock = clock }
         graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))
         graph.setRootEnvironment(\.terminal, TerminalActions(self))
-        graph.needsFrame = false
+        graph.clearFrameRequest()
         if let path = getenv("TUI_PROFILE").map({ String(cString: $0) }), !path.isEmpty {
             profileOutputPath = path
             profiler = Profiler()

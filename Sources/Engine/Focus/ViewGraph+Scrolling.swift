@@ -1,0 +1,62 @@
+/// Scrolling into view: focus and `scrollTo` ask the scroll views around
+/// a target to show it; the wheel scrolls the one under the pointer.
+extension ViewGraph {
+    /// Scrolls the scroll views around `request`'s target (those that keep
+    /// their own offset) at the next layout, so that it shows.
+    func requestScroll(_ request: ScrollRequest) {
+        let start: ViewNode
+        switch request.target {
+        case .node(let n): start = n
+        case .lazyRow(let stack, _): start = stack
+        }
+        var found = false
+        var n = start.parent
+        while let current = n {
+            if let scroll = current.behavior as? ScrollBehavior, !scroll.isFixed {
+                markNeedsLayout(current)
+                found = true
+            }
+            n = current.parent
+        }
+        guard found else { return }
+        setScrollRequest(request)
+        requestFrame()
+    }
+
+    /// The target's frame as now laid out, when it lies inside `scrollView`.
+    func scrollTarget(_ request: ScrollRequest, below scrollView: ViewNode) -> Rect? {
+        switch request.target {
+        case .node(let node):
+            guard isLive(node), isDescendant(node, of: scrollView) else { return nil }
+            let r = layoutBounds(of: node)
+            return r.height > 0 ? r : nil
+        case .lazyRow(let stack, let index):
+            guard isLive(stack), isDescendant(stack, of: scrollView),
+                  let lazy = stack.behavior as? LazyStackBehavior else { return nil }
+            let y = saturatingAdd(stack.frame.y, index.saturatingProduct(lazy.pitch))
+            return Rect(x: stack.frame.x, y: y, width: stack.frame.width, height: lazy.rowHeight)
+        }
+    }
+
+    /// The wheel over a scroll view that keeps its own offset scrolls the
+    /// deepest one under the pointer (three rows a notch); returns whether
+    /// one moved.
+    func scrollUnderPointer(_ event: MouseEvent) -> Bool {
+        let delta: Int
+        switch event.kind {
+        case .scrollUp: delta = -ScrollBehavior.wheelRows
+        case .scrollDown: delta = ScrollBehavior.wheelRows
+        default: return false
+        }
+        var best: (path: [Int], node: ViewNode)?
+        for node in registeredNodes(for: .wheelScrolling) {
+            if let modal = activeModal, !isDescendant(node, of: modal) { continue }
+            let f = node.frame
+            guard event.column >= f.x, event.column < f.maxX, event.row >= f.y, event.row < f.maxY else { continue }
+            let path = treePath(of: node)
+            if best == nil || best!.path.lexicographicallyPrecedes(path) { best = (path, node) }
+        }
+        guard let node = best?.node, let scroll = node.behavior as? ScrollBehavior else { return false }
+        return scroll.scroll(to: scroll.visibleOffset + delta, node: node, graph: self)
+    }
+}

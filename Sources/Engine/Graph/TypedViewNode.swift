@@ -1,0 +1,25 @@
+/// The node of a view of type `V` that keeps its last value
+/// (``ViewTypeInfo/storesValue``): for the next frame's comparison, and for
+/// evaluating the node again when it is marked dirty. The engine's
+/// structural views, which can neither compare equal nor be marked dirty,
+/// get a plain ``ViewNode``: a frame does not copy each of them into its
+/// node and destroy the last one.
+final class TypedViewNode<V: View>: ViewNode {
+    @exclusivity(unchecked) var value: V
+
+    init(_ value: V, identity: ViewIdentity, discriminator: Discriminator, info: ViewTypeInfo) {
+        self.value = value
+        super.init(identity: identity, discriminator: discriminator, viewType: ObjectIdentifier(V.self),
+                   behavior: V._makeBehavior(), info: info)
+    }
+
+    override func reevaluate(graph: ViewGraph) { info.reevaluate(self, graph) }
+
+    /// Whether `other` equals the stored value, by ``sameValue(_:_:equatable:isPlainData:)``
+    /// with the comparison kind found once per type.
+    @inline(__always)
+    func holds(_ other: V) -> Bool {
+        let (equatable, isPlainData) = withInfo { ($0.equatable, $0.isPlainData) }
+        return sameValue(value, other, equatable: equatable, isPlainData: isPlainData)
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Profiler
+
+/// What the graph needs to know about a view type, found once per type:
+/// how to compare its values and where its dynamic properties are.
+final class ViewTypeInfo {
+    let equatable: (any Equatable.Type)?
+    let isPlainData: Bool
+    let properties: DynamicPropertyLayout
+    /// The type has a `body` of its own (it is not one of the engine's primitives).
+    let hasBody: Bool
+    /// The label of the type's body spans in profiles, made on first use.
+    var profileLabel: SpanLabel?
+    /// The view type itself, for its name.
+    let type: Any.Type
+    /// Nodes keep their last value: the type can compare equal, or it is not
+    /// one of the engine's ``StructuralView``s (it may be marked dirty).
+    let storesValue: Bool
+    /// Evaluates a dirty node of the type again with its last value. Made
+    /// where `V` is known, so that it runs code specialised for `V` (with
+    /// cross-module optimisation, in the app's module): a class method of
+    /// the generic node would run the unspecialised `update` for every
+    /// state change.
+    let reevaluate: (ViewNode, ViewGraph) -> Void
+
+    init<V: View>(_ type: V.Type) {
+        self.type = type
+        equatable = V.self as? any Equatable.Type
+        isPlainData = _isPOD(V.self)
+        properties = DynamicPropertyLayout.of(V.self)
+        hasBody = V.Body.self != Never.self
+        storesValue = equatable != nil || isPlainData || !(V.self is any StructuralView.Type)
+        reevaluate = { node, graph in
+            guard let typed = node as? TypedViewNode<V> else {
+                assertionFailure("\(V.self) was marked dirty, but its node keeps no value (a StructuralView)")
+                return
+            }
+            graph.update(typed, with: typed.value)
+        }
+    }
+}
+
+/// One of the engine's views that only arrange others (stacks, tuples,
+/// conditionals, `ForEach`, layout modifiers): it owns no state, reads no
+/// environment and is never marked dirty, so its node need not keep its
+/// last value unless the type can compare equal (``ViewTypeInfo/storesValue``).
+/// Only for views whose `_reconcile` never reads the environment, state or
+/// models; a node of one that was marked dirty would have nothing to
+/// evaluate again.
+protocol StructuralView {}
+
+/// The engine's one rule for "did this value change": plain data that is
+/// bitwise the same is the same value; otherwise `==` when the type is
+/// Equatable, and "changed" when it is not.
+///
+/// Bitwise first even for an Equatable type: identical plain inputs make an
+/// identical body whatever `==` says, and comparing the bytes costs less
+/// than `==` through the type's conformance (the rows of a list are compared
+/// every frame).
+@inline(__always)
+func sameValue<T>(_ a: T, _ b: T, equatable: (any Equatable.Type)? = T.self as? any Equatable.Type,
+                  isPlainData: Bool = _isPOD(T.self)) -> Bool {
+    if isPlainData {
+        // memcmp, not a byte-by-byte Sequence comparison: a view value is
+        // tens of bytes and this runs for every child of every evaluated parent.
+        // The size known statically, not the count of a `withUnsafeBytes`
+        // buffer: that path was left generic (metadata passed for every row
+        // of a list).
+        let size = MemoryLayout<T>.size
+        if size == 0 { return true }
+        let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in memcmp(x, y, size) == 0 } }
+        if same { return true }
+    }
+    if let equatable { return equatable._equalValues(a, b) }
+    return false
+}
