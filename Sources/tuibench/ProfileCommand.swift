@@ -53,7 +53,7 @@ struct ProfileCommand: ParsableCommand {
         MachineInfo.warnIfDebug()
         let (columns, screenRows) = try Run.parse(size: size)
         let scenario = scenarioOptions.parameters.scenario(self.scenario)!
-        let host = OffscreenHost(columns: columns, rows: screenRows)
+        let host = FramePipeline(columns: columns, rows: screenRows)
         host.graph.profilesIdentityPaths = paths
         host.graph.profilesPrimitiveViews = primitives
         var frame = 0

@@ -133,7 +133,7 @@ struct Run: ParsableCommand {
     }
 
     func measure(_ scenario: Scenario, columns: Int, rows: Int) -> RunResult {
-        let host = OffscreenHost(columns: columns, rows: rows)
+        let host = FramePipeline(columns: columns, rows: rows)
         var frame = 0
         for _ in 0..<warmup {
             frame += 1
@@ -360,7 +360,7 @@ extension Run {
         let profiler = Profiler(frameCapacity: count + 16)
         // Each host gets its own scenario: some keep per-run state (state-tree's binding).
         let sides = (0..<2).map { _ in
-            (scenario: makeScenario(name), host: OffscreenHost(columns: columns, rows: rows))
+            (scenario: makeScenario(name), host: FramePipeline(columns: columns, rows: rows))
         }
         var frame = 0
         for _ in 0..<max(warmup, 1) {

@@ -5,8 +5,8 @@ import Engine
 struct Scenario {
     /// A host of `columns` × `rows` with frames 1…`frames` of the scenario
     /// rendered into it, and the last frame's number.
-    func warmedUp(columns: Int, rows: Int, frames: Int) -> (host: OffscreenHost, frame: Int) {
-        let host = OffscreenHost(columns: columns, rows: rows)
+    func warmedUp(columns: Int, rows: Int, frames: Int) -> (host: FramePipeline, frame: Int) {
+        let host = FramePipeline(columns: columns, rows: rows)
         var frame = 0
         for _ in 0..<frames {
             frame += 1
@@ -18,7 +18,7 @@ struct Scenario {
     var name: String
     var parameters: [String: Int]
     /// Renders frame `n` into the host (the root view's type stays concrete).
-    var render: (Int, OffscreenHost) -> Void
+    var render: (Int, FramePipeline) -> Void
     var summary: String
     /// Frames after which reclamation of a removed subtree runs (state-churn).
     var isReclaimFrame: (Int) -> Bool = { _ in false }
@@ -30,7 +30,7 @@ struct Scenario {
         self.summary = summary
     }
 
-    init(name: String, parameters: [String: Int], render: @escaping (Int, OffscreenHost) -> Void, summary: String) {
+    init(name: String, parameters: [String: Int], render: @escaping (Int, FramePipeline) -> Void, summary: String) {
         self.name = name
         self.parameters = parameters
         self.render = render

@@ -102,6 +102,6 @@ struct SteadyReport: Codable {
 /// that no specialised copy of it can be on the stack beside it (a second
 /// match would toggle collection off again); what it calls is optimised.
 @inline(never) @_optimize(none)
-func callgrindMeasuredFrame(_ render: (Int, OffscreenHost) -> Void, _ frame: Int, _ host: OffscreenHost) {
+func callgrindMeasuredFrame(_ render: (Int, FramePipeline) -> Void, _ frame: Int, _ host: FramePipeline) {
     render(frame, host)
 }

@@ -56,7 +56,7 @@ struct PublicBoundaryTests {
     func borderStyles(_ scalar: UInt32) {
         let style = BorderStyle(topLeft: scalar, top: scalar, topRight: scalar, left: scalar, right: scalar,
                                 bottomLeft: scalar, bottom: scalar, bottomRight: scalar)
-        let host = OffscreenHost(columns: 8, rows: 4)
+        let host = FramePipeline(columns: 8, rows: 4)
         host.render(Text("hi").border(style))
         expectCellsHarmless(host.canvas)
         for y in 0..<4 { for x in 0..<8 { #expect(host.canvas[x, y].width == 1, "(\(x),\(y))") } }
@@ -78,7 +78,7 @@ struct PublicBoundaryTests {
         expectHarmless(encode(canvas))
         // A border's style is a value (no id to get wrong): any colour it
         // names is interned.
-        let host = OffscreenHost(columns: 6, rows: 3)
+        let host = FramePipeline(columns: 6, rows: 3)
         host.render(Text("a").border(.single, style: Style(foreground: .rgb(1, 2, 3))).background(.blue))
         expectHarmless(encode(host.canvas))
     }

@@ -28,7 +28,7 @@ struct TableCompactionTests {
 
     @Test("a long truecolor fade keeps the style table bounded")
     func fadeKeepsStylesBounded() {
-        let host = OffscreenHost(columns: 20, rows: 8)
+        let host = FramePipeline(columns: 20, rows: 8)
         host.canvas.styles.compactionSlack = 256
         for frame in 0..<20_000 { host.render(Fade(frame: frame), keepBytes: false) }
         // Without compaction: one style per frame (20,000+).
@@ -38,7 +38,7 @@ struct TableCompactionTests {
 
     @Test("compaction changes no cell: every frame equals a fresh render, styles included")
     func compactionKeepsRendering() {
-        let host = OffscreenHost(columns: 20, rows: 8)
+        let host = FramePipeline(columns: 20, rows: 8)
         host.canvas.styles.compactionSlack = 8
         var compactions = 0
         var generation = host.canvas.styles.generation
@@ -51,7 +51,7 @@ struct TableCompactionTests {
                 compactions += 1
                 generation = host.canvas.styles.generation
             }
-            let fresh = OffscreenHost(columns: 20, rows: 8)
+            let fresh = FramePipeline(columns: 20, rows: 8)
             fresh.render(view, keepBytes: false)
             #expect(host.textRows == fresh.textRows, "frame \(frame)")
             #expect(host.styleRows == fresh.styleRows && host.styleLegend == fresh.styleLegend, "frame \(frame)")
@@ -63,7 +63,7 @@ struct TableCompactionTests {
     @Test("pyte: the bytes of a fade across many compactions reproduce the last frame")
     func compactionKeepsBytesRight() throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
-        let host = OffscreenHost(columns: 20, rows: 8, capabilities: .xterm)
+        let host = FramePipeline(columns: 20, rows: 8, capabilities: .xterm)
         host.canvas.styles.compactionSlack = 8
         var chunks: [[UInt8]] = []
         var view = Fade(frame: 0)
@@ -96,7 +96,7 @@ struct TableCompactionTests {
 
     @Test("distinct clusters every frame keep the grapheme arena bounded, and the screen right")
     func clustersKeepArenaBounded() {
-        let host = OffscreenHost(columns: 20, rows: 2)
+        let host = FramePipeline(columns: 20, rows: 2)
         host.canvas.graphemes.compactionSlack = 64
         let marks: [UInt32] = Array(0x300...0x36F)
         for frame in 0..<5_000 {
@@ -106,7 +106,7 @@ struct TableCompactionTests {
             let text = "\(a)\(m1)\(m2) x"
             host.render(Text(text), keepBytes: false)
             if frame % 500 == 0 {
-                let fresh = OffscreenHost(columns: 20, rows: 2)
+                let fresh = FramePipeline(columns: 20, rows: 2)
                 fresh.render(Text(text), keepBytes: false)
                 #expect(host.textRows == fresh.textRows)
                 #expect(host.encoder.screen.textRows == host.canvas.textRows)
@@ -146,7 +146,7 @@ struct FadeMemory {
     func fadeMemory() {
         let frames = Int(Self.environment["TUI_FADE_FRAMES"] ?? "") ?? 0
         let compact = Self.environment["TUI_FADE_COMPACT"] != "0"
-        let host = OffscreenHost(columns: 80, rows: 24)
+        let host = FramePipeline(columns: 80, rows: 24)
         if !compact { host.canvas.styles.compactionSlack = .max }
         for frame in 0..<frames { host.render(TableCompactionTests.Fade(frame: frame), keepBytes: false) }
         var usage = rusage()
@@ -178,13 +178,13 @@ extension TableCompactionTests {
 
     @Test("a fade through .foregroundStyle keeps the table bounded and every frame equals a fresh render")
     func inheritedFade() {
-        let host = OffscreenHost(columns: 12, rows: 6)
+        let host = FramePipeline(columns: 12, rows: 6)
         host.canvas.styles.compactionSlack = 16
         for frame in 0..<3_000 {
             let view = InheritedFade(frame: frame)
             host.render(view, keepBytes: false)
             if frame % 97 == 0 {
-                let fresh = OffscreenHost(columns: 12, rows: 6)
+                let fresh = FramePipeline(columns: 12, rows: 6)
                 fresh.render(view, keepBytes: false)
                 #expect(host.textRows == fresh.textRows, "frame \(frame)")
                 #expect(host.styleRows == fresh.styleRows && host.styleLegend == fresh.styleLegend, "frame \(frame)")

@@ -12,7 +12,7 @@
 /// `Int32.max` bytes (and a cell at most 2^29 clusters). Before either
 /// limit ``internIfRoom(_:isUncertain:)`` refuses (`nil`) and the caller
 /// draws U+FFFD; ``needsCompaction`` turns true well before, when half the
-/// capacity is used, so an owner that compacts (``OffscreenHost``) reaches
+/// capacity is used, so an owner that compacts (``FramePipeline``) reaches
 /// the limit only if the live clusters alone fill it — which the cluster
 /// cap (``GraphemeWidth/maxClusterBytes``) rules out for any screen
 /// ``CellBuffer`` allows.

@@ -10,7 +10,7 @@
 ///   colour, a background, a progress bar's tint). When a truecolor fade
 ///   makes a new style every frame, these pile up; ``compact(keeping:roots:)``
 ///   frees the ones no cell and no view references, and their ids are reused
-///   for new styles. The owner (``OffscreenHost``) compacts after a frame
+///   for new styles. The owner (``FramePipeline``) compacts after a frame
 ///   when dead ids dominate (``needsCompaction``), never per frame, so the
 ///   table holds at most about twice the live styles plus a fixed slack.
 ///

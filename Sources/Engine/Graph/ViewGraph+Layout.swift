@@ -131,6 +131,10 @@ extension ViewGraph {
         return saved
     }
 
+    /// The visible rect of the scroll view whose content is being placed
+    /// (``enterViewport(_:)``); `nil` outside any.
+    var enclosingViewport: Rect? { viewport }
+
     /// The scroll view's content is placed: back to the enclosing viewport.
     func restoreViewport(_ saved: Rect?) { viewport = saved }
 

@@ -134,4 +134,11 @@ extension ViewGraph {
     /// A view passes a style down to what it contains (`.foregroundStyle`,
     /// `.bold()`): from now on painting looks through transparent nodes for it.
     func notePassesStyles() { passesStyles = true }
+
+    /// Whether the text at `node` may hold graphemes wider than one cell
+    /// (``NodeBehavior/mayHaveWideGraphemes``): painting grows a damaged
+    /// region over those it would cut.
+    func setMayHaveWideGraphemes(_ node: ViewNode, _ wide: Bool) {
+        wideTextNodes[ObjectIdentifier(node)] = wide ? node : nil
+    }
 }

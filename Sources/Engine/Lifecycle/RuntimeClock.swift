@@ -4,7 +4,7 @@ import Synchronization
 /// The time an app's timers, ``TimelineView``s and task sleeps follow.
 ///
 /// A running app uses ``system`` (the monotonic clock, timers on the main
-/// queue). Tests give an ``OffscreenHost`` a ``manual()`` clock and move it
+/// queue). Tests give an ``FramePipeline`` a ``manual()`` clock and move it
 /// with ``advance(by:)``: due timers fire and due sleeps resume in deadline
 /// order, so time-driven behaviour is a unit test with no real waiting.
 ///

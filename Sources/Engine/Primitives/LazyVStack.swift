@@ -197,7 +197,7 @@ final class LazyStackBehavior: NodeBehavior {
                               children: node.layoutChildren, in: rect, graph: graph)
             return
         }
-        let viewport = (graph.viewport ?? rect).intersection(rect)
+        let viewport = (graph.enclosingViewport ?? rect).intersection(rect)
         // Rows outside 0..<rowCount do not exist: a viewport past the end shows none.
         let n = rows.count
         // The row height is the tallest row in view at this width, and which

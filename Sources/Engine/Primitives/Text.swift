@@ -52,7 +52,7 @@ public struct Text: PrimitiveView, Equatable {
         {
             let wasWide = b.mayHaveWideGraphemes
             b.content = view.content
-            if b.mayHaveWideGraphemes != wasWide { graph.wideTextNodes[ObjectIdentifier(node)] = wasWide ? nil : node }
+            if b.mayHaveWideGraphemes != wasWide { graph.setMayHaveWideGraphemes(node, !wasWide) }
             b.lineLimit = view.lineLimit
             b.truncation = view.truncation
             b.wraps = view.wraps

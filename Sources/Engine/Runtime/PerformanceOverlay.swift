@@ -32,7 +32,7 @@ final class PerformanceOverlay {
     }
 
     /// The overlay's bytes for this frame (or the bytes that erase it).
-    func draw(host: OffscreenHost) -> [UInt8] {
+    func draw(host: FramePipeline) -> [UInt8] {
         forceRepaint = false
         if !visible {
             if attachedProfiler {

@@ -31,7 +31,7 @@ public final class TerminalHost {
     let options: TerminalOptions
     let device: TerminalDevice
     /// The frame pipeline: graph, canvas, encoder (and `TUI_PROFILE`).
-    let pipeline: OffscreenHost
+    let pipeline: FramePipeline
     var decoder = InputDecoder()
     var support = TerminalModes.Support()
     var modes: (enter: String, leave: String) = ("", "")
@@ -75,7 +75,7 @@ public final class TerminalHost {
         let size = device.size()
         var caps = options.capabilities ?? TerminalCapabilities.detect(environment: env)
         if case .inline = options.screen { caps.scrolling = false }
-        pipeline = OffscreenHost(columns: size.columns, rows: size.rows, capabilities: caps)
+        pipeline = FramePipeline(columns: size.columns, rows: size.rows, capabilities: caps)
         minFrameInterval = 1_000_000_000 / UInt64(max(1, options.maxFramesPerSecond))
         overlay = PerformanceOverlay(visible: env["TUI_OVERLAY"].map { !$0.isEmpty && $0 != "0" } ?? false)
     }

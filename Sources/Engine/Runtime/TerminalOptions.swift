@@ -82,8 +82,8 @@ public struct TerminalOptions: Sendable {
 /// .onKeyPress("q") { terminal.quit(); return .handled }
 /// ```
 ///
-/// Under ``OffscreenHost`` the requests are recorded (``OffscreenHost/quitStatus``,
-/// ``OffscreenHost/printedLines``) so tests can check them.
+/// Under ``FramePipeline`` the requests are recorded (``FramePipeline/quitStatus``,
+/// ``FramePipeline/printedLines``) so tests can check them.
 public struct TerminalActions: Sendable {
     private let target: MainThreadBox<WeakActionTarget>
 

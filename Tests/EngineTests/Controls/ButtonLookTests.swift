@@ -5,7 +5,7 @@ import Testing
 @Suite("Button look: the label takes the button's colour unless it sets its own")
 @MainActor
 struct ButtonLookTests {
-    private func foreground(_ host: OffscreenHost, _ x: Int) -> Color {
+    private func foreground(_ host: FramePipeline, _ x: Int) -> Color {
         host.canvas.styles[host.canvas[x, 0].style].foreground
     }
 

@@ -22,7 +22,7 @@ private struct Form: View {
 
 @Suite("Focus and controls")
 struct FocusTests {
-    func focusedTitle(_ host: OffscreenHost) -> String? {
+    func focusedTitle(_ host: FramePipeline) -> String? {
         guard let node = host.graph.focusedNode else { return nil }
         let b = host.graph.layoutBounds(of: node)
         let row = Array(host.textRows[b.y])
@@ -31,7 +31,7 @@ struct FocusTests {
 
     @Test func tabMovesInReadingOrderAndWraps() {
         let log = Log()
-        let host = OffscreenHost(columns: 30, rows: 6)
+        let host = FramePipeline(columns: 30, rows: 6)
         host.render(Form(log: log))
         #expect(host.graph.focusedNode == nil)
         var seen: [String] = []
@@ -46,7 +46,7 @@ struct FocusTests {
 
     @Test func enterAndSpacePressTheFocusedButtonAndToggle() {
         let log = Log()
-        let host = OffscreenHost(columns: 30, rows: 6)
+        let host = FramePipeline(columns: 30, rows: 6)
         host.render(Form(log: log))
         host.press(.tab)
         host.press(.enter)
@@ -61,7 +61,7 @@ struct FocusTests {
 
     @Test func disabledControlsTakeNoFocusAndIgnoreClicks() {
         let log = Log()
-        let host = OffscreenHost(columns: 30, rows: 6)
+        let host = FramePipeline(columns: 30, rows: 6)
         host.render(Form(log: log))
         // Focus "disable C" and press it: C is now disabled.
         for _ in 0..<5 { host.press(.tab) }
@@ -80,7 +80,7 @@ struct FocusTests {
 
     @Test func clickFocusesAndPresses() {
         let log = Log()
-        let host = OffscreenHost(columns: 30, rows: 6)
+        let host = FramePipeline(columns: 30, rows: 6)
         host.render(Form(log: log))
         let row = host.textRows.firstIndex { $0.contains("[ B ]") }!
         let col = Array(host.textRows[row]).firstIndex(of: "B")!
@@ -90,7 +90,7 @@ struct FocusTests {
     }
 
     @Test func focusedButtonLooksFocused() {
-        let host = OffscreenHost(columns: 12, rows: 1)
+        let host = FramePipeline(columns: 12, rows: 1)
         host.render(Button("OK") {})
         let before = host.styleRows
         host.press(.tab)
@@ -117,7 +117,7 @@ private struct Fields: View {
 @Suite("FocusState")
 struct FocusStateTests {
     @Test func tabUpdatesTheStateAndTheStateMovesFocus() {
-        let host = OffscreenHost(columns: 30, rows: 4)
+        let host = FramePipeline(columns: 30, rows: 4)
         host.render(Fields())
         #expect(host.textRows[0].contains("field: nil"))
         host.press(.tab)
@@ -147,7 +147,7 @@ struct ProgressViewTests {
     }
 
     @Test func determinateAndIndeterminate() {
-        let host = OffscreenHost(columns: 20, rows: 2, clock: .manual())
+        let host = FramePipeline(columns: 20, rows: 2, clock: .manual())
         host.render(VStack(alignment: .leading) {
             ProgressView(value: 0.5).frame(width: 15)
             ProgressView("wait")

@@ -19,7 +19,7 @@ private struct SignUp: View {
 @Suite("Forms")
 struct FormFocusTests {
     @Test func onAppearFocusesAndSubmitMovesToTheNextField() {
-        let host = OffscreenHost(columns: 40, rows: 3)
+        let host = FramePipeline(columns: 40, rows: 3)
         host.render(SignUp())
         host.renderIfNeeded()
         // Typed ahead, with no frame between the keys (as one read from the tty gives them).

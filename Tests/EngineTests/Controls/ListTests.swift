@@ -47,14 +47,14 @@ private struct ListWithButton: View {
 @Suite("List")
 struct ListTests {
     /// The names shown in the list's rows (screen rows 1…).
-    func shown(_ host: OffscreenHost) -> [String] {
+    func shown(_ host: FramePipeline) -> [String] {
         host.textRows.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    func status(_ host: OffscreenHost) -> String { host.textRows[0].trimmingCharacters(in: .whitespaces) }
+    func status(_ host: FramePipeline) -> String { host.textRows[0].trimmingCharacters(in: .whitespaces) }
 
     @Test func navigationKeysMoveTheSelection() {
-        let host = OffscreenHost(columns: 12, rows: 6)
+        let host = FramePipeline(columns: 12, rows: 6)
         host.render(SingleList(data: items(100)))
         #expect(shown(host) == ["item 0", "item 1", "item 2", "item 3", "item 4"])
         #expect(status(host) == "sel: nil")
@@ -77,7 +77,7 @@ struct ListTests {
     }
 
     @Test func pagingMovesByTheVisibleHeightAndScrollsOnlyAsNeeded() {
-        let host = OffscreenHost(columns: 12, rows: 6)
+        let host = FramePipeline(columns: 12, rows: 6)
         host.render(SingleList(data: items(100)))
         host.press(.tab)
         host.press(.down)
@@ -96,7 +96,7 @@ struct ListTests {
     }
 
     @Test func selectionStaysInSightWhenTheViewportShrinks() {
-        let host = OffscreenHost(columns: 12, rows: 11)
+        let host = FramePipeline(columns: 12, rows: 11)
         host.render(SingleList(data: items(100)))
         host.press(.tab)
         for _ in 0..<9 { host.press(.down) }
@@ -116,7 +116,7 @@ struct ListTests {
     }
 
     @Test func selectedRowIsDrawnInTheSelectionColours() {
-        let host = OffscreenHost(columns: 12, rows: 11)
+        let host = FramePipeline(columns: 12, rows: 11)
         host.render(ListWithButton())
         // Not focused: the inactive selection colour, the row's whole width.
         #expect(host.styleRows[2] == "aaaaaaaaaaaa")
@@ -131,7 +131,7 @@ struct ListTests {
     }
 
     @Test func clickSelectsAndFocusesWheelScrolls() {
-        let host = OffscreenHost(columns: 12, rows: 6)
+        let host = FramePipeline(columns: 12, rows: 6)
         host.render(SingleList(data: items(100)))
         host.click(column: 3, row: 3)
         #expect(status(host) == "sel: 2")
@@ -151,7 +151,7 @@ struct ListTests {
     }
 
     @Test func multipleSelectionWithSpaceAndShift() {
-        let host = OffscreenHost(columns: 12, rows: 6)
+        let host = FramePipeline(columns: 12, rows: 6)
         host.render(MultiList(data: items(20)))
         host.press(.tab)
         host.press(.space)
@@ -179,7 +179,7 @@ struct ListTests {
     }
 
     @Test func disabledListIgnoresInput() {
-        let host = OffscreenHost(columns: 12, rows: 6)
+        let host = FramePipeline(columns: 12, rows: 6)
         host.render(SingleList(data: items(100), disabled: true))
         host.press(.tab)
         #expect(host.graph.focusedNode == nil)
@@ -191,7 +191,7 @@ struct ListTests {
     }
 
     @Test func shrinkingDataKeepsAValidOffsetAndSelection() {
-        let host = OffscreenHost(columns: 12, rows: 6)
+        let host = FramePipeline(columns: 12, rows: 6)
         host.render(SingleList(data: items(100)))
         host.press(.tab)
         host.press(.end)
@@ -216,7 +216,7 @@ struct ListTests {
     }
 
     @Test func selectionFollowsItsRowWhenTheDataIsReordered() {
-        let host = OffscreenHost(columns: 12, rows: 6)
+        let host = FramePipeline(columns: 12, rows: 6)
         host.render(SingleList(data: items(100)))
         host.press(.tab)
         host.press(.down)
@@ -230,7 +230,7 @@ struct ListTests {
     }
 
     @Test func listWithoutSelectionScrolls() {
-        let host = OffscreenHost(columns: 12, rows: 5)
+        let host = FramePipeline(columns: 12, rows: 5)
         host.render(List(items(50)) { item in Text(item.name) })
         host.press(.tab)
         host.press(.down)
@@ -244,13 +244,13 @@ struct ListTests {
     }
 
     @Test func keyPathIdentifiedList() {
-        let host = OffscreenHost(columns: 10, rows: 3)
+        let host = FramePipeline(columns: 10, rows: 3)
         host.render(List(["a", "b", "c", "d"], id: \.self) { Text($0) })
         #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["a", "b", "c"])
     }
 
     @Test func movingTheSelectionEvaluatesAHandfulOfViews() {
-        let host = OffscreenHost(columns: 20, rows: 41)
+        let host = FramePipeline(columns: 20, rows: 41)
         host.render(SingleList(data: items(100_000)))
         host.press(.tab)
         host.press(.down)

@@ -27,10 +27,10 @@ private struct Settings: View {
 @Suite("Picker, Stepper, alert")
 struct PresentationTests {
     /// The status line (the content is centred on the screen).
-    func status(_ host: OffscreenHost) -> String { host.textRows.first { $0.contains("size=") } ?? "" }
+    func status(_ host: FramePipeline) -> String { host.textRows.first { $0.contains("size=") } ?? "" }
 
     @Test func segmentedPickerAndStepperFollowKeys() {
-        let host = OffscreenHost(columns: 50, rows: 12)
+        let host = FramePipeline(columns: 50, rows: 12)
         host.render(Settings())
         host.press(.tab)  // the picker
         host.press(.right)
@@ -48,7 +48,7 @@ struct PresentationTests {
     }
 
     @Test func alertTrapsFocusAndEscDismisses() {
-        let host = OffscreenHost(columns: 50, rows: 12)
+        let host = FramePipeline(columns: 50, rows: 12)
         host.render(Settings())
         for _ in 0..<3 { host.press(.tab) }
         host.press(.enter)  // Delete → the alert
@@ -95,7 +95,7 @@ private struct Tabs: View {
 @Suite("TabView")
 struct TabViewTests {
     @Test func keysAndClicksSwitchTabs() {
-        let host = OffscreenHost(columns: 30, rows: 4)
+        let host = FramePipeline(columns: 30, rows: 4)
         host.render(Tabs())
         #expect(host.textRows.contains { $0.contains("content 0") })
         host.press(.tab)

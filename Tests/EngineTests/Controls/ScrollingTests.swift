@@ -17,7 +17,7 @@ struct ScrollingTests {
 
     @Test("the wheel over a scroll view scrolls it three rows a notch, stopping at either end")
     func wheel() {
-        let host = OffscreenHost(columns: 4, rows: 3)
+        let host = FramePipeline(columns: 4, rows: 3)
         host.render(LazyRows(count: 8))
         #expect(host.textRows == ["r0  ", "r1  ", "r2  "])
         host.scroll(column: 1, row: 1, lines: 1)
@@ -40,7 +40,7 @@ struct ScrollingTests {
                 }
             }
         }
-        let host = OffscreenHost(columns: 5, rows: 2)
+        let host = FramePipeline(columns: 5, rows: 2)
         host.render(Two())
         #expect(host.textRows == ["a0 b0", "a1 b1"])
         host.scroll(column: 0, row: 0, lines: 1)
@@ -60,7 +60,7 @@ struct ScrollingTests {
                 }
             }
         }
-        let host = OffscreenHost(columns: 6, rows: 3)
+        let host = FramePipeline(columns: 6, rows: 3)
         host.render(Buttons())
         for _ in 0..<5 { host.press(.tab) }
         // Focus is on b4 (the first Tab focuses b0): it shows on the last row.
@@ -88,7 +88,7 @@ struct ScrollingTests {
                 }
             }
         }
-        let host = OffscreenHost(columns: 12, rows: 4)
+        let host = FramePipeline(columns: 12, rows: 4)
         host.render(Log())
         #expect(host.textRows.first == "line 0      ")
         host.press(.end)
@@ -122,7 +122,7 @@ struct ScrollingTests {
                 .onChange(of: top) { _, new in box.seen.append(new) }
             }
         }
-        let host = OffscreenHost(columns: 8, rows: 4)
+        let host = FramePipeline(columns: 8, rows: 4)
         host.render(Bound(box: box))
         #expect(host.textRows == ["top 0   ", "r0      ", "r1      ", "r2      "])
         host.scroll(column: 0, row: 2, lines: 1)
@@ -142,7 +142,7 @@ struct ScrollingTests {
                 }
             }
         }
-        let host = OffscreenHost(columns: 3, rows: 2)
+        let host = FramePipeline(columns: 3, rows: 2)
         host.render(Far())
         #expect(host.textRows == ["r8 ", "r9 "])
         host.scroll(column: 0, row: 0, lines: -1)

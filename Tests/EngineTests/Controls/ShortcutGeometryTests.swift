@@ -18,7 +18,7 @@ private struct Editor: View {
 struct ShortcutGeometryTests {
     @Test func aShortcutPressesItsButtonFromAnywhereButTypingStillTypes() {
         let log = Log()
-        let host = OffscreenHost(columns: 30, rows: 3)
+        let host = FramePipeline(columns: 30, rows: 3)
         host.render(Editor(log: log))
         host.press(.tab)           // the text field
         host.type("s")             // typed, not a shortcut (no Control)
@@ -30,7 +30,7 @@ struct ShortcutGeometryTests {
 
     @Test func geometryChangesAreReportedAfterTheFrame() {
         var sizes: [Size] = []
-        let host = OffscreenHost(columns: 20, rows: 5)
+        let host = FramePipeline(columns: 20, rows: 5)
         let view = Text("hello").frame(maxWidth: .max).onGeometryChange { sizes.append($0) }
         host.render(view)
         #expect(sizes == [Size(width: 20, height: 1)])
@@ -41,7 +41,7 @@ struct ShortcutGeometryTests {
     }
 
     @Test func bordersAndDividersTakeColours() {
-        let host = OffscreenHost(columns: 6, rows: 4)
+        let host = FramePipeline(columns: 6, rows: 4)
         host.render(VStack { Text("a"); Divider(color: .red) }.border(.rounded, color: .blue))
         #expect(host.styleLegend.contains { $0.contains("fg=4") })
         #expect(host.styleLegend.contains { $0.contains("fg=1") })

@@ -37,10 +37,10 @@ private func bigData(_ n: Int) -> [Proc] {
 
 @Suite("Table")
 struct TableTests {
-    func status(_ host: OffscreenHost) -> String { host.textRows[0].trimmingCharacters(in: .whitespaces) }
+    func status(_ host: FramePipeline) -> String { host.textRows[0].trimmingCharacters(in: .whitespaces) }
 
     @Test func columnsAreFixedFlexibleAndFittedAndCellsAreCut() {
-        let host = OffscreenHost(columns: 30, rows: 6)
+        let host = FramePipeline(columns: 30, rows: 6)
         host.render(ProcTable(data: procs))
         // User fits its widest cell ("alice"), CPU is 5 and right-aligned,
         // Name takes the rest (18) and cuts what does not fit.
@@ -55,7 +55,7 @@ struct TableTests {
     }
 
     @Test func narrowTableKeepsFlexibleMinimumsAndCutsTheRow() {
-        let host = OffscreenHost(columns: 14, rows: 3)
+        let host = FramePipeline(columns: 14, rows: 3)
         host.render(Table(procs) {
             TableColumn("Name", width: .flexible(min: 6)) { p in Text(p.name) }
             TableColumn("CPU", width: .fixed(5), alignment: .trailing) { p in Text(p.cpu) }
@@ -65,7 +65,7 @@ struct TableTests {
     }
 
     @Test func selectionMovesAndIsDrawnAcrossTheRow() {
-        let host = OffscreenHost(columns: 30, rows: 6)
+        let host = FramePipeline(columns: 30, rows: 6)
         host.render(ProcTable(data: procs))
         host.press(.tab)
         host.press(.down)
@@ -79,7 +79,7 @@ struct TableTests {
     }
 
     @Test func clickingAHeaderSortsAndKeysChangeTheSortColumn() {
-        let host = OffscreenHost(columns: 30, rows: 6)
+        let host = FramePipeline(columns: 30, rows: 6)
         host.render(ProcTable(data: procs))
         host.click(column: 28, row: 1)
         #expect(status(host) == "sel: nil sort: CPU+")
@@ -99,7 +99,7 @@ struct TableTests {
 
     @Test func fittedColumnFollowsTheRowsShown() {
         let rows = (0..<20).map { Proc(id: $0, name: "p\($0)", user: $0 < 10 ? "ab" : "abcdefgh", cpu: "1") }
-        let host = OffscreenHost(columns: 20, rows: 4)
+        let host = FramePipeline(columns: 20, rows: 4)
         host.render(Table(rows, selection: .constant(nil)) {
             TableColumn("User", value: \.user, width: .fitted)
             TableColumn("Name", value: \.name)
@@ -111,7 +111,7 @@ struct TableTests {
     }
 
     @Test func hundredThousandRowsCostWhatTheRowsShownCost() {
-        let host = OffscreenHost(columns: 60, rows: 31)
+        let host = FramePipeline(columns: 60, rows: 31)
         let data = bigData(100_000)
         host.render(ProcTable(data: data))
         host.press(.tab)

@@ -24,7 +24,7 @@ struct TextEditorViewTests {
     @Test("typing, Enter and arrows edit lines; the binding gets every edit; the caret follows")
     func editing() {
         let box = Box()
-        let host = OffscreenHost(columns: 8, rows: 4)
+        let host = FramePipeline(columns: 8, rows: 4)
         host.render(Notes(box: box))
         host.type("abc")
         host.press(.enter)
@@ -47,7 +47,7 @@ struct TextEditorViewTests {
     @Test("the view scrolls down and right to keep the cursor in it, and back")
     func scrolling() {
         let box = Box()
-        let host = OffscreenHost(columns: 8, rows: 4)
+        let host = FramePipeline(columns: 8, rows: 4)
         host.render(Notes(box: box))
         for i in 0..<5 {
             host.type("line\(i)")
@@ -69,7 +69,7 @@ struct TextEditorViewTests {
     @Test("Tab is not text: it moves focus to the next control, and typing then goes nowhere")
     func tabMovesFocus() {
         let box = Box()
-        let host = OffscreenHost(columns: 8, rows: 4)
+        let host = FramePipeline(columns: 8, rows: 4)
         host.render(Notes(box: box))
         host.type("a")
         host.press(.tab)
@@ -81,7 +81,7 @@ struct TextEditorViewTests {
     @Test("pasted text keeps its line breaks and loses its control bytes")
     func paste() {
         let box = Box()
-        let host = OffscreenHost(columns: 8, rows: 4)
+        let host = FramePipeline(columns: 8, rows: 4)
         host.render(Notes(box: box))
         _ = host.paste("one\r\ntwo\u{1B}[31m")
         #expect(box.text.hasPrefix("one\ntwo"))

@@ -17,12 +17,12 @@ private struct Form: View {
 
 @Suite("TextField")
 struct TextFieldTests {
-    func status(_ host: OffscreenHost) -> String { host.textRows.first { $0.contains("name=") } ?? "" }
+    func status(_ host: FramePipeline) -> String { host.textRows.first { $0.contains("name=") } ?? "" }
     /// The content is centred: its left edge is where the status line starts.
-    func left(_ host: OffscreenHost) -> Int {
+    func left(_ host: FramePipeline) -> Int {
         Array(status(host)).firstIndex { $0 != " " } ?? 0
     }
-    func field(_ host: OffscreenHost, row: Int) -> String {
+    func field(_ host: FramePipeline, row: Int) -> String {
         let rows = host.textRows
         let i = rows.firstIndex { $0.contains("name=") }!
         let x = left(host)
@@ -30,7 +30,7 @@ struct TextFieldTests {
     }
 
     @Test func typingEditsTheBindingAndShowsAPlaceholderWhenEmpty() {
-        let host = OffscreenHost(columns: 40, rows: 3)
+        let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
         #expect(field(host, row: 1) == "Your name ")
         host.press(.tab)
@@ -48,7 +48,7 @@ struct TextFieldTests {
     }
 
     @Test func enterSubmitsAndTheFieldFollowsTheApp() {
-        let host = OffscreenHost(columns: 40, rows: 3)
+        let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
         host.press(.tab)
         host.type("one")
@@ -62,7 +62,7 @@ struct TextFieldTests {
     }
 
     @Test func wideTextScrollsAndNeverSplitsAWideCharacter() {
-        let host = OffscreenHost(columns: 40, rows: 3)
+        let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
         host.press(.tab)
         host.type("漢字かな漢字")  // 12 cells in a 10-cell field
@@ -77,7 +77,7 @@ struct TextFieldTests {
     }
 
     @Test func pasteIsDataAndSecureFieldsShowBullets() {
-        let host = OffscreenHost(columns: 40, rows: 3)
+        let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
         host.press(.tab)
         host.press(.tab)
@@ -92,7 +92,7 @@ struct TextFieldTests {
     }
 
     @Test func clustersAreNeverSplitByEditing() {
-        let host = OffscreenHost(columns: 40, rows: 3)
+        let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
         host.press(.tab)
         host.type("👩‍👩‍👧e\u{301}")
@@ -102,7 +102,7 @@ struct TextFieldTests {
     }
 
     @Test func disabledFieldsTakeNoInput() {
-        let host = OffscreenHost(columns: 40, rows: 3)
+        let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form().disabled(true))
         host.press(.tab)
         host.type("x")

@@ -28,7 +28,7 @@ struct TypeToSelectTests {
 
     @Test("letters within a second add up; a new letter after a pause starts over; the search wraps")
     func jumps() {
-        let host = OffscreenHost(columns: 20, rows: 9, clock: .manual())
+        let host = FramePipeline(columns: 20, rows: 9, clock: .manual())
         host.render(Screen(enabled: true))
         host.press(.tab)
         host.press(.character("b"))
@@ -48,7 +48,7 @@ struct TypeToSelectTests {
 
     @Test("off by default: letters reach the app's shortcuts")
     func offByDefault() {
-        let host = OffscreenHost(columns: 20, rows: 9, clock: .manual())
+        let host = FramePipeline(columns: 20, rows: 9, clock: .manual())
         host.render(Screen(enabled: false))
         host.press(.tab)
         host.press(.character("q"))

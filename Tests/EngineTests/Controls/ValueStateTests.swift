@@ -40,17 +40,17 @@ private struct ValueApp: View {
 @Suite("Value state (seed 003)")
 struct ValueStateTests {
     /// The views evaluated in the last frame, by the last component of their path.
-    func evaluated(_ host: OffscreenHost) -> [String] {
+    func evaluated(_ host: FramePipeline) -> [String] {
         host.graph.evaluationLog.map { host.graph.identities.path(of: $0.0).split(separator: "/").last.map(String.init) ?? "" }
     }
 
     /// Evaluations of the app's own row view (`Row`, possibly with an id).
-    func evaluatedRows(_ host: OffscreenHost) -> Int {
+    func evaluatedRows(_ host: FramePipeline) -> Int {
         evaluated(host).filter { $0 == "Row" || $0.hasPrefix("Row[") || $0.hasPrefix("Row.") }.count
     }
 
     @Test func typingEvaluatesNoRowAndTogglingEvaluatesOneRow() {
-        let host = OffscreenHost(columns: 40, rows: 12)
+        let host = FramePipeline(columns: 40, rows: 12)
         host.graph.recordsEvaluations = true
         host.render(ValueApp())
         host.press(.tab)                 // the field

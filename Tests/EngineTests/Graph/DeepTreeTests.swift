@@ -25,7 +25,7 @@ private func renderChain(depth: Int, stackSize: Int) -> Outcome {
     let outcome = Outcome()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         host.graph.onDiagnostic = { outcome.messages.append($0) }
         host.render(Chain(depth: depth))
         host.render(Chain(depth: depth))
@@ -83,7 +83,7 @@ extension DeepTreeTests {
         let seen = Seen()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            let host = OffscreenHost(columns: 6, rows: 1)
+            let host = FramePipeline(columns: 6, rows: 1)
             host.render(StyledChain(depth: 10_000))
             seen.rows = host.textRows
             seen.bold = host.canvas.styles[host.canvas[1, 0].style].attributes.contains(.bold)
@@ -98,7 +98,7 @@ extension DeepTreeTests {
 
     @Test("on the test's own thread, 10,000 levels render or are cut with a report — never a crash")
     func ownThread() {
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         var messages: [String] = []
         host.graph.onDiagnostic = { messages.append($0) }
         host.render(Chain(depth: 10_000))

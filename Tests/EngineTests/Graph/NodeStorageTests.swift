@@ -38,7 +38,7 @@ private struct Labels: View {
 struct NodeStorageTests {
     @Test("structural views keep no value: a frame's captures are released once the next frame replaces them")
     func structuralViewsKeepNoValue() {
-        let host = OffscreenHost(columns: 10, rows: 3)
+        let host = FramePipeline(columns: 10, rows: 3)
         weak var first: Token?
         do {
             let token = Token()
@@ -57,7 +57,7 @@ struct NodeStorageTests {
 
     @Test("a view with state keeps its value and is evaluated again with it when its state changes")
     func stateViewsReevaluate() {
-        let host = OffscreenHost(columns: 12, rows: 3)
+        let host = FramePipeline(columns: 12, rows: 3)
         host.render(Counter())
         host.press(.tab)
         host.press(.enter)
@@ -68,7 +68,7 @@ struct NodeStorageTests {
 
     @Test("painting looks for wide graphemes only while a text in memory may hold one")
     func wideTextCount() {
-        let host = OffscreenHost(columns: 20, rows: 4)
+        let host = FramePipeline(columns: 20, rows: 4)
         host.render(Labels(texts: ["ascii", "more"]))
         #expect(host.graph.wideTextNodes.count == 0)
         host.render(Labels(texts: ["ascii", "日本語", "café"]))
@@ -84,7 +84,7 @@ struct NodeStorageTests {
 
     @Test("a damaged region that cuts a wide text still repaints it whole")
     func wideTextRepaintedWhole() {
-        let host = OffscreenHost(columns: 12, rows: 2)
+        let host = FramePipeline(columns: 12, rows: 2)
         host.render(HStack(spacing: 0) { Text("日本語"); Text("x") })
         host.render(HStack(spacing: 0) { Text("日本語"); Text("y") })
         #expect(host.textRows[0].contains("日本語y"))
@@ -99,7 +99,7 @@ struct NodeStorageTests {
         #expect(type(of: three()) == TupleView3<Text, Text, Text>.self)
         #expect(String(describing: type(of: seven())).hasPrefix("TupleView<"))
         for (view, count) in [(AnyView(VStack { three() }), 3), (AnyView(VStack { seven() }), 7)] {
-            let host = OffscreenHost(columns: 4, rows: 8)
+            let host = FramePipeline(columns: 4, rows: 8)
             host.render(view)
             let texts = host.graph.allNodes().filter { $0.behavior is TextBehavior }
             #expect(texts.count == count)

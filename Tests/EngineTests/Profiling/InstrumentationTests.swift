@@ -17,7 +17,7 @@ struct InstrumentationTests {
 
     @Test("phases and body evaluations become spans attributed to view types, with the reason")
     func spans() {
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         let profiler = Profiler()
         host.profiler = profiler
         host.render(Root(value: 1))
@@ -38,7 +38,7 @@ struct InstrumentationTests {
     @Test("body spans go to views with a body; the engine's primitives get them only on request")
     func primitivesOnRequest() {
         func labels(primitives: Bool) -> Set<String> {
-            let host = OffscreenHost(columns: 10, rows: 2)
+            let host = FramePipeline(columns: 10, rows: 2)
             host.graph.profilesPrimitiveViews = primitives
             let profiler = Profiler()
             host.profiler = profiler
@@ -55,7 +55,7 @@ struct InstrumentationTests {
 
     @Test("a host writes its profile in the format the file name asks for, and a bad path is an error")
     func writesProfiles() throws {
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         host.profiler = Profiler()
         host.render(Root(value: 1))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tui-profile-\(getpid())")
@@ -78,7 +78,7 @@ struct InstrumentationTests {
 
     @Test("with no profiler nothing is recorded and frames still render")
     func off() {
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         host.render(Root(value: 1))
         #expect(host.profiler == nil)
         #expect(host.textRows[0].contains("v1"))

@@ -13,7 +13,7 @@ private struct Counter: View {
 @Suite("Offscreen host events")
 struct OffscreenEventsTests {
     @Test func keysChangeStateAndRenderAFrame() {
-        let host = OffscreenHost(columns: 12, rows: 1)
+        let host = FramePipeline(columns: 12, rows: 1)
         host.render(Counter())
         #expect(host.textRows == ["  Count: 0  "])
         #expect(host.press("+"))
@@ -33,7 +33,7 @@ struct OffscreenEventsTests {
             Text("a").onKeyPress("k") { log.append("inner"); return .ignored }
             Text("b").onKeyPress("k") { log.append("second"); return .handled }
         }.onKeyPress("k") { log.append("outer"); return .handled }
-        let host = OffscreenHost(columns: 4, rows: 2)
+        let host = FramePipeline(columns: 4, rows: 2)
         host.render(view)
         host.press("k")
         #expect(log == ["second"])
@@ -41,7 +41,7 @@ struct OffscreenEventsTests {
         let view2 = VStack {
             Text("a").onKeyPress("k") { log.append("inner"); return .ignored }
         }.onKeyPress("k") { log.append("outer"); return .handled }
-        let host2 = OffscreenHost(columns: 4, rows: 2)
+        let host2 = FramePipeline(columns: 4, rows: 2)
         host2.render(view2)
         host2.press("k")
         #expect(log == ["inner", "outer"])
@@ -88,7 +88,7 @@ private struct Timed: View {
 struct LifecycleTests {
     @Test func appearAndDisappearRunOnceAfterTheirFrame() {
         let log = Log()
-        let host = OffscreenHost(columns: 8, rows: 2)
+        let host = FramePipeline(columns: 8, rows: 2)
         host.render(Lifecycle(show: true, log: log))
         #expect(log.lines == ["appear"])
         host.render(Lifecycle(show: true, log: log))
@@ -98,7 +98,7 @@ struct LifecycleTests {
     }
 
     @Test func timersAndTimelinesFollowTheManualClock() {
-        let host = OffscreenHost(columns: 10, rows: 2, clock: .manual())
+        let host = FramePipeline(columns: 10, rows: 2, clock: .manual())
         host.render(Timed())
         #expect(host.textRows == ["   n 0    ", "  tick 0  "])
         host.advanceClock(by: .milliseconds(350))
@@ -109,7 +109,7 @@ struct LifecycleTests {
 
     @MainActor @Test func tasksSleepOnTheManualClockAndAreCancelledWhenTheViewGoes() async {
         let clock = RuntimeClock.manual()
-        let host = OffscreenHost(columns: 10, rows: 1, clock: clock)
+        let host = FramePipeline(columns: 10, rows: 1, clock: clock)
         host.render(Ticker())
         await host.settle()
         #expect(clock.pendingSleeps == 1)
@@ -137,7 +137,7 @@ private struct Quitter: View {
 @Suite("Terminal actions offscreen")
 struct TerminalActionsOffscreenTests {
     @Test func quitAndPrintAreRecorded() {
-        let host = OffscreenHost(columns: 10, rows: 1)
+        let host = FramePipeline(columns: 10, rows: 1)
         host.render(Quitter())
         #expect(host.quitStatus == nil)
         host.press("p")

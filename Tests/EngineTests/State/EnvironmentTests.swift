@@ -49,14 +49,14 @@ struct EnvironmentTests {
 
     @Test("a view reads the nearest value set above it, or the key's default")
     func readsNearest() {
-        let host = OffscreenHost(columns: 10, rows: 4)
+        let host = FramePipeline(columns: 10, rows: 4)
         host.render(Screen(accent: "red"))
         #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["a:red", "b:inner", "d1", "plain"])
     }
 
     @Test("a change re-evaluates only the nodes that read that key")
     func onlyReadersReevaluate() {
-        let host = OffscreenHost(columns: 10, rows: 4)
+        let host = FramePipeline(columns: 10, rows: 4)
         host.graph.recordsEvaluations = true
         host.render(Screen(accent: "red"))
         host.render(Screen(accent: "blue"))
@@ -81,7 +81,7 @@ struct EnvironmentTests {
         struct Holder: View, Equatable {
             var body: some View { VStack { AccentReader(name: "deep") } }
         }
-        let host = OffscreenHost(columns: 12, rows: 1)
+        let host = FramePipeline(columns: 12, rows: 1)
         host.render(Outer(accent: "x"))
         host.render(Outer(accent: "y"))
         #expect(host.textRows[0].contains("deep:y"))
@@ -89,7 +89,7 @@ struct EnvironmentTests {
 
     @Test("changing the root environment re-evaluates its readers")
     func rootEnvironment() {
-        let host = OffscreenHost(columns: 10, rows: 1)
+        let host = FramePipeline(columns: 10, rows: 1)
         let view = DensityReader()
         host.render(view)
         host.graph.setRootEnvironment(\.density, 3)

@@ -28,7 +28,7 @@ struct ObservationTests {
             var body: some View { VStack { TitleView(model: model); CountView(model: model) } }
             static func == (a: Screen, b: Screen) -> Bool { a.model === b.model }
         }
-        let host = OffscreenHost(columns: 8, rows: 2)
+        let host = FramePipeline(columns: 8, rows: 2)
         var requests = 0
         host.graph.onNeedsFrame = { requests += 1 }
         host.graph.recordsEvaluations = true
@@ -54,7 +54,7 @@ struct ObservationTests {
             let model: Model
             var body: some View { VStack { if shown { CountView(model: model) } } }
         }
-        let host = OffscreenHost(columns: 8, rows: 1)
+        let host = FramePipeline(columns: 8, rows: 1)
         host.render(Screen(shown: true, model: model))
         host.render(Screen(shown: false, model: model))
         host.graph.reclaimAll()

@@ -31,7 +31,7 @@ struct OwnerPlacementTests {
     @Test("state owned by a lazy row resets when the row scrolls away and back")
     func rowStateResets() {
         let handles = Handles()
-        let host = OffscreenHost(columns: 8, rows: 3)
+        let host = FramePipeline(columns: 8, rows: 3)
         host.render(List(offset: 0, handles: handles))
         handles.rows[0]!.wrappedValue = 7
         host.render(List(offset: 0, handles: handles))
@@ -62,7 +62,7 @@ struct OwnerPlacementTests {
     @Test("state owned above the seam survives the row scrolling away")
     func ownerAboveSurvives() {
         let handles = Handles()
-        let host = OffscreenHost(columns: 8, rows: 3)
+        let host = FramePipeline(columns: 8, rows: 3)
         host.render(OwnedList(offset: 0, handles: handles))
         handles.owner!.wrappedValue[0] = 7
         host.render(OwnedList(offset: 50, handles: handles))

@@ -36,7 +36,7 @@ struct PreferenceTests {
     @Test("values from several children are reduced; the observer fires when the total changes")
     func reducedAndObserved() {
         let seen = Seen<Int>()
-        let host = OffscreenHost(columns: 6, rows: 4)
+        let host = FramePipeline(columns: 6, rows: 4)
         host.render(List(extra: false, seen: seen))
         #expect(seen.values == [3])
         host.render(List(extra: false, seen: seen))  // same total: no call
@@ -64,7 +64,7 @@ struct PreferenceTests {
             }
         }
         let seen = Seen<Int>()
-        let host = OffscreenHost(columns: 6, rows: 22)
+        let host = FramePipeline(columns: 6, rows: 22)
         host.render(Screen(extra: false, seen: seen))
         #expect(seen.values == [20])
         CountKey.reductions = 0
@@ -80,7 +80,7 @@ struct PreferenceTests {
             var body: some View { VStack { Text("body").navigationTitle("Settings") }.navigationTitle("App") }
         }
         let seen = Seen<String>()
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         host.render(Settings().onPreferenceChange(NavigationTitleKey.self) { seen.values.append($0) })
         #expect(seen.values == ["Settings"])
     }
@@ -88,7 +88,7 @@ struct PreferenceTests {
     @Test("with no publisher the observer sees the default value")
     func defaultValue() {
         let seen = Seen<Int>()
-        let host = OffscreenHost(columns: 6, rows: 1)
+        let host = FramePipeline(columns: 6, rows: 1)
         host.render(Text("x").onPreferenceChange(CountKey.self) { seen.values.append($0) })
         #expect(seen.values == [0])
     }

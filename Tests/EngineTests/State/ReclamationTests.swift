@@ -52,7 +52,7 @@ private struct MaybeKeeper: View {
 struct ReclamationTests {
     @Test("a view whose body is EmptyView is one node, not two")
     func emptyBodyMakesNoNode() {
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         host.render(Toggled(shown: true, count: 10))
         let holders = host.graph.allNodes().filter { host.graph.path(of: $0).contains("Holder") }
         #expect(holders.count == 10)
@@ -62,7 +62,7 @@ struct ReclamationTests {
 
     @Test("a frame that only removes keeps to the time budget and finishes over later frames")
     func budgetSpreadsTheWork() {
-        let host = OffscreenHost(columns: 40, rows: 3)
+        let host = FramePipeline(columns: 40, rows: 3)
         host.render(Toggled(shown: true, count: 5000))
         let live = host.graph.liveNodes
         host.graph.reclamationBudgetNanoseconds = 0
@@ -84,7 +84,7 @@ struct ReclamationTests {
 
     @Test("a frame that creates nodes while others wait reclaims at least as many: memory stays bounded")
     func creationPaysForReclamation() {
-        let host = OffscreenHost(columns: 40, rows: 3)
+        let host = FramePipeline(columns: 40, rows: 3)
         host.graph.reclamationBudgetNanoseconds = 0
         host.render(Toggled(shown: true, count: 2000))
         let steadyLive = host.graph.liveNodes, steadyIDs = host.graph.identities.capacity
@@ -109,7 +109,7 @@ struct ReclamationTests {
     @Test("a binding kept after its view was reclaimed writes nowhere and asks for no frame")
     func bindingOutlivesItsView() {
         let kept = Kept()
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         var frames = 0
         host.graph.onNeedsFrame = { frames += 1 }
         host.render(MaybeKeeper(shown: true, kept: kept))
@@ -133,7 +133,7 @@ struct ReclamationTests {
     func bindingOutlivesTheGraph() {
         let kept = Kept()
         do {
-            let host = OffscreenHost(columns: 10, rows: 2)
+            let host = FramePipeline(columns: 10, rows: 2)
             host.render(MaybeKeeper(shown: true, kept: kept))
         }
         kept.binding!.wrappedValue = 3
@@ -143,7 +143,7 @@ struct ReclamationTests {
     @Test("children of a reclaimed node no longer reach it: state set below a freed parent is ignored")
     func childrenAreCutFromFreedParents() {
         let kept = Kept()
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         host.render(MaybeKeeper(shown: true, kept: kept))
         let binding = kept.binding!
         host.render(MaybeKeeper(shown: false, kept: kept))

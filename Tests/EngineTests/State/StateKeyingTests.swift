@@ -13,13 +13,13 @@ struct StateKeyingTests {
     /// restores into a fresh host rendering `after`, and returns the text.
     func recompile<A: View, B: View>(_ keying: StateKeying, before: A, mutate: (ViewGraph, ViewNode) -> Void,
                                      after: B) -> [String] {
-        let first = OffscreenHost(columns: 30, rows: 3)
+        let first = FramePipeline(columns: 30, rows: 3)
         first.graph.stateKeying = keying
         first.render(before)
         let node = first.graph.allNodes().first { $0.viewType == ObjectIdentifier(A.self) }!
         mutate(first.graph, node)
         let snapshot = first.graph.stateSnapshot(of: node)
-        let second = OffscreenHost(columns: 30, rows: 3)
+        let second = FramePipeline(columns: 30, rows: 3)
         second.graph.stateKeying = keying
         second.graph.restoreState(snapshot, intoNextNodeOf: B.self)
         second.render(after)
@@ -130,7 +130,7 @@ struct StateKeyingTests {
     @Test("normal usage: both strategies keep state across re-evaluations")
     func normalUsage() {
         for keying in [StateKeying.ordinal, .sourceLocation] {
-            let host = OffscreenHost(columns: 30, rows: 3)
+            let host = FramePipeline(columns: 30, rows: 3)
             host.graph.stateKeying = keying
             host.render(SettingsBefore())
             let node = host.graph.allNodes().first { $0.viewType == ObjectIdentifier(SettingsBefore.self) }!

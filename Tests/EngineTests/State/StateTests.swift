@@ -36,7 +36,7 @@ struct StateTests {
             }
         }
         let remote = StateRemote<Int>()
-        let host = OffscreenHost(columns: 12, rows: 2)
+        let host = FramePipeline(columns: 12, rows: 2)
         host.render(Screen(frame: 0, remote: remote))
         remote["c"].wrappedValue = 5
         for frame in 1...3 { host.render(Screen(frame: frame, remote: remote)) }
@@ -53,7 +53,7 @@ struct StateTests {
             static func == (a: Screen, b: Screen) -> Bool { a.remote === b.remote }
         }
         let remote = StateRemote<Int>()
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         var requests = 0
         host.graph.onNeedsFrame = { requests += 1 }
         let screen = Screen(remote: remote)
@@ -82,7 +82,7 @@ struct StateTests {
             }
         }
         let remote = StateRemote<Int>()
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         host.render(Screen(flag: false, remote: remote))
         remote["b"].wrappedValue = 7
         host.render(Screen(flag: true, remote: remote))
@@ -95,7 +95,7 @@ struct StateTests {
     @Test("two instances of the same view side by side keep separate state")
     func siblingsSeparate() {
         let remote = StateRemote<Int>()
-        let host = OffscreenHost(columns: 12, rows: 1)
+        let host = FramePipeline(columns: 12, rows: 1)
         let view = HStack { StateCounter(name: "l", remote: remote); StateCounter(name: "r", remote: remote) }
         host.render(view)
         remote["l"].wrappedValue = 1
@@ -114,7 +114,7 @@ struct StateTests {
             }
         }
         let remote = StateRemote<Int>()
-        let host = OffscreenHost(columns: 8, rows: 4)
+        let host = FramePipeline(columns: 8, rows: 4)
         host.render(List(ids: [1, 2, 3], remote: remote))
         remote["r2"].wrappedValue = 20
         remote["r3"].wrappedValue = 30
@@ -138,7 +138,7 @@ struct StateTests {
             }
         }
         let remote = StateRemote<Int>()
-        let host = OffscreenHost(columns: 8, rows: 1)
+        let host = FramePipeline(columns: 8, rows: 1)
         host.render(Screen(first: true, remote: remote))
         remote["x"].wrappedValue = 9
         host.render(Screen(first: true, remote: remote))
@@ -171,7 +171,7 @@ struct StateTests {
             var body: some View { VStack { Text("owner: \(text)"); Level1(text: $text, probe: probe) } }
         }
         let probe = BindingProbe()
-        let host = OffscreenHost(columns: 14, rows: 2)
+        let host = FramePipeline(columns: 14, rows: 2)
         let owner = Owner(probe: probe)
         host.render(owner)
         probe.binding?.wrappedValue = "deep"
@@ -211,7 +211,7 @@ struct StateTests {
             var body: some View { Text("\(index)") }
             static func == (a: Self, b: Self) -> Bool { a.index == b.index }
         }
-        let host = OffscreenHost(columns: 20, rows: 5)
+        let host = FramePipeline(columns: 20, rows: 5)
         host.render(Screen(shown: true))
         let slots = host.graph.stateSlotCount, ids = host.graph.identities.count
         #expect(slots == 50)
@@ -226,7 +226,7 @@ struct StateTests {
     func typeMismatchResets() {
         struct V1: View { @State var a = 1; var body: some View { Text("\(a)") } }
         struct V2: View { @State var a = "x"; var body: some View { Text(a) } }
-        let host = OffscreenHost(columns: 4, rows: 1)
+        let host = FramePipeline(columns: 4, rows: 1)
         host.render(V1())
         let node = host.graph.allNodes().first { host.graph.path(of: $0).hasSuffix("V1.0") }!
         (node.stateSlots[0] as! StateBox<Int>).value = 42
@@ -296,7 +296,7 @@ struct NestedDynamicPropertyTests {
     @Test("@State inside a custom DynamicProperty is bound at the view's identity, with its own ordinals")
     func nestedState() {
         let taps = Taps()
-        let host = OffscreenHost(columns: 20, rows: 2)
+        let host = FramePipeline(columns: 20, rows: 2)
         func screen() -> some View { VStack(alignment: .leading) { Clicker(name: "a", taps: taps); Clicker(name: "b", taps: taps) } }
         host.render(screen())
         #expect(host.graph.stateSlotCount == 6)
@@ -330,7 +330,7 @@ struct NestedDynamicPropertyTests {
     @Test("an @Observable model kept in @State makes the owner depend on what its body reads")
     func modelInState() {
         let handle = Handle()
-        let host = OffscreenHost(columns: 10, rows: 1)
+        let host = FramePipeline(columns: 10, rows: 1)
         var frames = 0
         host.graph.onNeedsFrame = { frames += 1 }
         host.render(ModelOwner(handle: handle))

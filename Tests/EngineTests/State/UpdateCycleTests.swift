@@ -41,7 +41,7 @@ private struct Pong: View {
 struct UpdateCycleTests {
     @Test("a body that sets its own @State renders once per frame, asks for the next frame and warns once")
     func selfWriteIsBounded() {
-        let host = OffscreenHost(columns: 20, rows: 1)
+        let host = FramePipeline(columns: 20, rows: 1)
         var messages: [String] = []
         var requests = 0
         host.graph.onDiagnostic = { messages.append($0) }
@@ -63,7 +63,7 @@ struct UpdateCycleTests {
     @Test("two views writing each other's state in their bodies: each evaluated at most twice a frame")
     func mutualWritesAreBounded() {
         let model = PingPongModel()
-        let host = OffscreenHost(columns: 20, rows: 2)
+        let host = FramePipeline(columns: 20, rows: 2)
         host.graph.onDiagnostic = { _ in }
         let root = VStack { Ping(model: model); Pong(model: model) }
         for _ in 0..<5 {
@@ -75,7 +75,7 @@ struct UpdateCycleTests {
 
     @Test("without a write during a body, nothing is deferred and no frame is asked for")
     func plainFrameAsksForNothing() {
-        let host = OffscreenHost(columns: 20, rows: 1)
+        let host = FramePipeline(columns: 20, rows: 1)
         var messages: [String] = []
         host.graph.onDiagnostic = { messages.append($0) }
         host.render(Text("hello"))

@@ -8,7 +8,7 @@ struct ExtremeLayoutTests {
 
     /// Renders `view` on a small screen twice (the second frame reuses caches) and after a resize.
     func render<V: View>(_ view: V) -> [String] {
-        let host = OffscreenHost(columns: 12, rows: 5)
+        let host = FramePipeline(columns: 12, rows: 5)
         host.render(view)
         host.render(view)
         host.resize(columns: 7, rows: 3)

@@ -24,7 +24,7 @@ struct GeometryReaderTests {
                 Text("w\(width) n\(presses)").onKeyPress("+") { presses += 1; return .handled }
             }
         }
-        let host = OffscreenHost(columns: 10, rows: 1)
+        let host = FramePipeline(columns: 10, rows: 1)
         host.graph.rootAlignment = Alignment(horizontal: .leading, vertical: .top)
         host.render(GeometryReader { p in Counter(width: p.size.width) })
         #expect(host.textRows == ["w10 n0    "])
@@ -54,7 +54,7 @@ struct GeometryReaderTests {
             }
             static func == (a: Outer, b: Outer) -> Bool { true }
         }
-        let host = OffscreenHost(columns: 6, rows: 2)
+        let host = FramePipeline(columns: 6, rows: 2)
         host.render(Outer(count: count))
         #expect(host.textRows[0] == "a 6   ")
         let builds = count.builds

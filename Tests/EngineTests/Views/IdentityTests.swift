@@ -96,7 +96,7 @@ private struct Alternating: View {
 
 // MARK: Helpers
 
-extension OffscreenHost {
+extension FramePipeline {
     /// The live node of the `Text` showing `content` (the only one).
     fileprivate func identityTestText(_ content: String) -> ViewNode? {
         let found = graph.allNodes().filter { ($0.behavior as? TextBehavior)?.content == content }
@@ -110,7 +110,7 @@ extension OffscreenHost {
 struct IdentityTests {
     @Test("the same view type at the same position keeps its node, frame after frame")
     func sameTypeSamePositionKeepsNodes() {
-        let host = OffscreenHost(columns: 20, rows: 4)
+        let host = FramePipeline(columns: 20, rows: 4)
         host.render(Counter(count: 0))
         let before = host.graph.allNodes()
         for n in 1...5 {
@@ -125,7 +125,7 @@ struct IdentityTests {
 
     @Test("switching if/else branch detaches the old subtree; switching back makes a fresh node")
     func branchSwitchDetaches() throws {
-        let host = OffscreenHost(columns: 10, rows: 3)
+        let host = FramePipeline(columns: 10, rows: 3)
         host.render(Branching(flag: true))
         let yes = try #require(host.identityTestText("yes"))
         let yesPath = host.graph.path(of: yes)
@@ -151,7 +151,7 @@ struct IdentityTests {
 
     @Test("a different view type at the same position replaces the node")
     func typeChangeReplaces() throws {
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         host.render(TypeSwitch(divider: false))
         let text = try #require(host.identityTestText("middle"))
         let erased = try #require(text.parent)
@@ -176,7 +176,7 @@ struct IdentityTests {
 
     @Test("ForEach: inserting at the front keeps every existing row's node")
     func forEachInsertAtFront() throws {
-        let host = OffscreenHost(columns: 8, rows: 6)
+        let host = FramePipeline(columns: 8, rows: 6)
         host.render(Rows(items: [1, 2, 3, 4].map { Item(id: $0) }))
         let old = try (1...4).map { try #require(host.identityTestText("row \($0)")) }
         let counts = old.map(\.evaluationCount)
@@ -193,7 +193,7 @@ struct IdentityTests {
 
     @Test("ForEach: removing from the middle detaches only that row")
     func forEachRemoveInMiddle() throws {
-        let host = OffscreenHost(columns: 8, rows: 5)
+        let host = FramePipeline(columns: 8, rows: 5)
         host.render(Rows(items: [1, 2, 3, 4, 5].map { Item(id: $0) }))
         let old = try (1...5).map { try #require(host.identityTestText("row \($0)")) }
 
@@ -207,7 +207,7 @@ struct IdentityTests {
 
     @Test("ForEach: reversing the rows keeps every node and reorders them")
     func forEachMoveKeepsNodes() throws {
-        let host = OffscreenHost(columns: 8, rows: 5)
+        let host = FramePipeline(columns: 8, rows: 5)
         let ids = [1, 2, 3, 4, 5]
         host.render(Rows(items: ids.map { Item(id: $0) }))
         let old = try ids.map { try #require(host.identityTestText("row \($0)")) }
@@ -227,7 +227,7 @@ struct IdentityTests {
     @Test("ForEach: a shuffle with inserts and removals keeps exactly the surviving rows' nodes")
     func forEachShuffleKeepsSurvivors() throws {
         var rng = SplitMix64(seed: 11)
-        let host = OffscreenHost(columns: 10, rows: 30)
+        let host = FramePipeline(columns: 10, rows: 30)
         var ids = Array(0..<12)
         var next = 100
         host.render(Rows(items: ids.map { Item(id: $0) }))
@@ -256,7 +256,7 @@ struct IdentityTests {
 
     @Test(".id(_:) with a new value replaces the subtree; the same value keeps it")
     func explicitIDReplaces() throws {
-        let host = OffscreenHost(columns: 9, rows: 3)
+        let host = FramePipeline(columns: 9, rows: 3)
         host.render(Keyed(key: 1))
         let text = try #require(host.identityTestText("keyed"))
         let padding = try #require(text.parent)
@@ -276,7 +276,7 @@ struct IdentityTests {
 
     @Test("readable paths name each step from Root")
     func readablePaths() throws {
-        let host = OffscreenHost(columns: 10, rows: 2)
+        let host = FramePipeline(columns: 10, rows: 2)
         host.render(Paths())
         let paths = host.identityTestPaths
         #expect(paths.allSatisfy { $0.hasPrefix("Root") })
@@ -289,7 +289,7 @@ struct IdentityTests {
 
     @Test("identity slots are reused: 1,000 frames of a subtree toggling on and off do not grow the table")
     func identitiesStaySteadyUnderChurn() {
-        let host = OffscreenHost(columns: 30, rows: 5)
+        let host = FramePipeline(columns: 30, rows: 5)
         host.render(Toggling(on: false))
         let steadyOff = host.graph.identities.count
         host.render(Toggling(on: true))
@@ -307,7 +307,7 @@ struct IdentityTests {
 
     @Test("identity slots are reused when if/else alternates between different subtrees")
     func identitiesStaySteadyUnderBranchChurn() {
-        let host = OffscreenHost(columns: 30, rows: 5)
+        let host = FramePipeline(columns: 30, rows: 5)
         host.render(Alternating(first: true))
         let first = host.graph.identities.count
         host.render(Alternating(first: false))
@@ -324,7 +324,7 @@ struct IdentityTests {
 
     @Test("composite rows (several views per row) keep their nodes and screen order when reversed")
     func compositeRowsReverse() throws {
-        let host = OffscreenHost(columns: 6, rows: 6)
+        let host = FramePipeline(columns: 6, rows: 6)
         host.render(PairRows(ids: [1, 2, 3]))
         let heads = try [1, 2, 3].map { try #require(host.identityTestText("h\($0)")) }
         #expect(host.textRows == ["  h1  ", "  b1  ", "  h2  ", "  b2  ", "  h3  ", "  b3  "])
@@ -335,7 +335,7 @@ struct IdentityTests {
 
     @Test("every live node has its own identity, also when ForEach data repeats an id")
     func duplicateIDsKeepTheTableConsistent() {
-        let host = OffscreenHost(columns: 10, rows: 6)
+        let host = FramePipeline(columns: 10, rows: 6)
         let frames: [[String]] = [["a", "a", "b"], ["a", "b"], ["c", "a", "a"], ["a"], ["a", "a", "a"], ["b"]]
         // Each frame twice: the second render of the same data is the usual case.
         for (i, data) in (frames + frames).flatMap({ [$0, $0] }).enumerated() {
@@ -349,7 +349,7 @@ struct IdentityTests {
 
     @Test("a row whose id repeats an earlier row's keeps its node while the data is unchanged")
     func duplicateIDRowIsKept() throws {
-        let host = OffscreenHost(columns: 10, rows: 3)
+        let host = FramePipeline(columns: 10, rows: 3)
         let view = VStack { ForEach(["a", "a", "b"], id: \.self) { Text($0) } }
         host.render(view)
         let before = host.graph.allNodes()
@@ -366,7 +366,7 @@ struct IdentityTests {
         func screen(_ items: [Item]) -> some View {
             VStack { ForEach(items, id: \.key) { Text($0.label) } }
         }
-        let host = OffscreenHost(columns: 6, rows: 3)
+        let host = FramePipeline(columns: 6, rows: 3)
         host.render(screen([Item(key: "a", label: "A"), Item(key: "b", label: "B")]))
         let before = Dictionary(uniqueKeysWithValues: host.graph.allNodes().map { (host.graph.path(of: $0), ObjectIdentifier($0)) })
         host.render(screen([Item(key: "z", label: "Z"), Item(key: "a", label: "A"), Item(key: "b", label: "B2")]))

@@ -3,7 +3,7 @@ import Testing
 @testable import Engine
 
 /// The style of the cell at (x, y).
-private func style(_ host: OffscreenHost, _ x: Int, _ y: Int) -> Style {
+private func style(_ host: FramePipeline, _ x: Int, _ y: Int) -> Style {
     host.canvas.styles[host.canvas[x, y].style]
 }
 
@@ -54,7 +54,7 @@ struct InheritedStyleTests {
                 return Text("leaf")
             }
         }
-        let host = OffscreenHost(columns: 4, rows: 1)
+        let host = FramePipeline(columns: 4, rows: 1)
         host.render(Leaf(counter: counter).foregroundStyle(.red))
         #expect(style(host, 0, 0).foreground == .red)
         let before = counter.bodies
@@ -113,7 +113,7 @@ struct InheritedStyleTests {
 
     @Test("concatenated text inherits like any text, and a style change in one piece repaints it")
     func concatenationInheritsAndUpdates() {
-        let host = OffscreenHost(columns: 4, rows: 1)
+        let host = FramePipeline(columns: 4, rows: 1)
         host.render((Text("ab") + Text("cd").foregroundColor(.green)).foregroundStyle(.red))
         #expect(style(host, 0, 0).foreground == .red)
         #expect(style(host, 2, 0).foreground == .green)

@@ -166,7 +166,7 @@ private func splitGraphemes(_ canvas: CellBuffer) -> String? {
     return nil
 }
 
-private func frames(_ host: OffscreenHost, texts: [String]) -> [Rect] {
+private func frames(_ host: FramePipeline, texts: [String]) -> [Rect] {
     texts.map { content in
         host.graph.allNodes().first { ($0.behavior as? TextBehavior)?.content == content }?.frame ?? Rect(x: -1, y: -1,
             width: 0, height: 0)
@@ -290,7 +290,7 @@ struct LayoutPropertyTests {
             var tree = RandomTree(seed: seed)
             let view = tree.view(depth: 4)
             let columns = Int.random(in: 1...80, using: &sizes), rows = Int.random(in: 1...24, using: &sizes)
-            let host = OffscreenHost(columns: columns, rows: rows)
+            let host = FramePipeline(columns: columns, rows: rows)
             host.render(view)
             let problems = overflows(host.graph)
             if !problems.isEmpty {
@@ -328,7 +328,7 @@ struct LayoutPropertyTests {
         var reported = 0
         for seed in seeds {
             let columns = Int.random(in: 1...80, using: &sizes), rows = Int.random(in: 1...24, using: &sizes)
-            let host = OffscreenHost(columns: columns, rows: rows)
+            let host = FramePipeline(columns: columns, rows: rows)
             for variant in UInt64(0)..<5 {
                 var tree = RandomTree(seed: seed, variant: variant, maxChildren: maxChildren)
                 let view = tree.view(depth: depth)
@@ -338,7 +338,7 @@ struct LayoutPropertyTests {
                     reported += 1
                 }
                 var again = RandomTree(seed: seed, variant: variant, maxChildren: maxChildren)
-                let fresh = OffscreenHost(columns: columns, rows: rows)
+                let fresh = FramePipeline(columns: columns, rows: rows)
                 fresh.render(again.view(depth: depth))
                 if fresh.textRows != host.textRows || fresh.styleRows != host.styleRows, reported < 3 {
                     reported += 1
@@ -372,7 +372,7 @@ struct LayoutPropertyTests {
                 }
             }
         }
-        let host = OffscreenHost(columns: 8, rows: 1)
+        let host = FramePipeline(columns: 8, rows: 1)
         host.render(Layered(cover: "abc"))
         #expect(host.textRows == ["abc 漢字"])
         host.render(Layered(cover: "a"))
@@ -406,7 +406,7 @@ struct LayoutPropertyTests {
     @Test("a 0x0 host renders without crashing, and draws once it has room")
     func zeroSizeHost() {
         let view = VStack { Text("hello").border(); HStack { Text("漢字"); Divider() } }.padding(1)
-        let host = OffscreenHost(columns: 0, rows: 0)
+        let host = FramePipeline(columns: 0, rows: 0)
         host.render(view)
         #expect(host.textRows.isEmpty)
         host.resize(columns: 1, rows: 1)
@@ -437,7 +437,7 @@ struct LayoutPropertyTests {
     @Test("a fixed width of .infinity in an HStack does not crash")
     func infiniteWidthInStack() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 20, rows: 4)
+            let host = FramePipeline(columns: 20, rows: 4)
             host.render(HStack { Text("a"); Text("b").frame(width: .infinity) })
         }
     }
@@ -445,7 +445,7 @@ struct LayoutPropertyTests {
     @Test("a fixed height of .infinity in a VStack does not crash")
     func infiniteHeightInStack() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 20, rows: 4)
+            let host = FramePipeline(columns: 20, rows: 4)
             host.render(VStack { Text("a"); Text("b").frame(height: .infinity) })
         }
     }
@@ -453,7 +453,7 @@ struct LayoutPropertyTests {
     @Test("an infinite minimum size inside a border does not crash")
     func infiniteMinimumInBorder() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 20, rows: 4)
+            let host = FramePipeline(columns: 20, rows: 4)
             host.render(Text("b").frame(minWidth: .infinity, minHeight: .infinity).border().padding(1))
         }
     }
@@ -461,7 +461,7 @@ struct LayoutPropertyTests {
     @Test("a flexible frame (maxWidth: .infinity) inside padding in a stack does not crash")
     func infiniteMaxWidthInPadding() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 20, rows: 4)
+            let host = FramePipeline(columns: 20, rows: 4)
             host.render(HStack { Text("a"); Text("b").frame(maxWidth: .infinity).padding(1) })
         }
     }
@@ -469,7 +469,7 @@ struct LayoutPropertyTests {
     @Test("a flexible frame (maxHeight: .infinity) inside a border in a stack does not crash")
     func infiniteMaxHeightInBorder() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 20, rows: 6)
+            let host = FramePipeline(columns: 20, rows: 6)
             host.render(VStack { Text("a"); Text("b").frame(maxHeight: .infinity).border() })
         }
     }
@@ -477,7 +477,7 @@ struct LayoutPropertyTests {
     @Test("a stack with a Spacer, padded, inside another stack does not crash")
     func spacerStackInsidePaddingInStack() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 20, rows: 4)
+            let host = FramePipeline(columns: 20, rows: 4)
             host.render(HStack { HStack { Text("title"); Spacer() }.padding(1); Text("x") })
         }
     }
@@ -485,7 +485,7 @@ struct LayoutPropertyTests {
     @Test("a stack with a Spacer, bordered, inside another stack does not crash")
     func spacerStackInsideBorderInStack() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 20, rows: 6)
+            let host = FramePipeline(columns: 20, rows: 6)
             host.render(VStack { VStack { Text("title"); Spacer() }.border(); Text("x") })
         }
     }
@@ -493,7 +493,7 @@ struct LayoutPropertyTests {
     @Test("huge padding does not crash")
     func hugePadding() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 20, rows: 4)
+            let host = FramePipeline(columns: 20, rows: 4)
             host.render(HStack { Text("a").padding(1_000_000_000); Text("b") }.border())
         }
     }
@@ -501,7 +501,7 @@ struct LayoutPropertyTests {
     @Test("a lazy list scrolled past its end does not crash")
     func scrolledPastTheEnd() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 10, rows: 4)
+            let host = FramePipeline(columns: 10, rows: 4)
             host.render(ScrollView(offset: 2000) { LazyVStack { ForEach(0..<1000) { Text("row \($0)") } } })
         }
     }
@@ -509,7 +509,7 @@ struct LayoutPropertyTests {
     @Test("a lazy list scrolled by Int.max does not crash")
     func scrolledByIntMax() async {
         await #expect(processExitsWith: .success) {
-            let host = OffscreenHost(columns: 10, rows: 4)
+            let host = FramePipeline(columns: 10, rows: 4)
             host.render(ScrollView(offset: .max) { LazyVStack { ForEach(0..<1000) { Text("row \($0)") } } })
         }
     }

@@ -48,7 +48,7 @@ private struct GenericLazy<Content: View>: View {
 
 @Suite("LazyVStack rows: a frame costs what changed")
 struct LazyRowsTests {
-    private func lazyStack(_ host: OffscreenHost) -> ViewNode? {
+    private func lazyStack(_ host: FramePipeline) -> ViewNode? {
         host.graph.allNodes().first { $0.behavior is LazyStackBehavior }
     }
 
@@ -62,7 +62,7 @@ struct LazyRowsTests {
 
     @Test("one row changes: only it is evaluated, and nothing but its text is laid out again")
     func oneRowChanges() {
-        let host = OffscreenHost(columns: 30, rows: 8)
+        let host = FramePipeline(columns: 30, rows: 8)
         host.render(ValueList(value: 10))
         host.render(ValueList(value: 11))
         #expect(host.textRows[3].hasSuffix("value 11"))
@@ -80,7 +80,7 @@ struct LazyRowsTests {
 
     @Test("a frame where nothing changed lays nothing out")
     func unchangedFrame() {
-        let host = OffscreenHost(columns: 30, rows: 8)
+        let host = FramePipeline(columns: 30, rows: 8)
         host.render(ValueList(value: 10))
         host.render(ValueList(value: 10))
         #expect(host.graph.statistics.layouts == 0)
@@ -89,10 +89,10 @@ struct LazyRowsTests {
 
     @Test("a row whose text grew wider is laid out again, and the rows stay in place")
     func rowGrowsWider() {
-        let host = OffscreenHost(columns: 30, rows: 8)
+        let host = FramePipeline(columns: 30, rows: 8)
         host.render(ValueList(value: 9))
         host.render(ValueList(value: 123_456))
-        let fresh = OffscreenHost(columns: 30, rows: 8)
+        let fresh = FramePipeline(columns: 30, rows: 8)
         fresh.render(ValueList(value: 123_456))
         #expect(host.textRows == fresh.textRows)
         #expect(host.textRows[3].hasSuffix("value 123456"))
@@ -100,11 +100,11 @@ struct LazyRowsTests {
 
     @Test("a row that grows taller pushes the rows below it down, and back up when it shrinks")
     func rowGrowsTaller() {
-        let host = OffscreenHost(columns: 12, rows: 6)
+        let host = FramePipeline(columns: 12, rows: 6)
         host.render(TextList())
         #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["r0", "r1", "r2", "r3", "r4", "r5"])
         host.render(TextList(tall: 1, lines: 2))
-        let fresh = OffscreenHost(columns: 12, rows: 6)
+        let fresh = FramePipeline(columns: 12, rows: 6)
         fresh.render(TextList(tall: 1, lines: 2))
         #expect(host.textRows == fresh.textRows)
         // Every slot is as tall as the tallest row in view: two lines.
@@ -115,10 +115,10 @@ struct LazyRowsTests {
 
     @Test("scrolling places the rows of the new range")
     func scrolling() {
-        let host = OffscreenHost(columns: 30, rows: 5)
+        let host = FramePipeline(columns: 30, rows: 5)
         for offset in [0, 1, 7, 500, 3, 995, 0] {
             host.render(ValueList(value: 4, offset: offset))
-            let fresh = OffscreenHost(columns: 30, rows: 5)
+            let fresh = FramePipeline(columns: 30, rows: 5)
             fresh.render(ValueList(value: 4, offset: offset))
             #expect(host.textRows == fresh.textRows, "offset \(offset)")
             #expect(host.textRows[0].hasPrefix("row \(offset)"), "offset \(offset)")
@@ -127,7 +127,7 @@ struct LazyRowsTests {
 
     @Test("the row count changes: the stack is laid out again")
     func rowCountChanges() {
-        let host = OffscreenHost(columns: 30, rows: 5)
+        let host = FramePipeline(columns: 30, rows: 5)
         host.render(ValueList(rows: 1000, offset: 998))
         #expect(host.textRows[0].hasPrefix("row 995"))
         host.render(ValueList(rows: 3, offset: 998))
@@ -142,11 +142,11 @@ struct LazyRowsTests {
         // At the top, so that the scroll view and its content keep their
         // origin: only the viewport's height changes.
         let top = Alignment(horizontal: .leading, vertical: .top)
-        let host = OffscreenHost(columns: 12, rows: 10)
+        let host = FramePipeline(columns: 12, rows: 10)
         host.graph.rootAlignment = top
         host.render(TextList(height: 3))
         host.render(TextList(height: 8))
-        let fresh = OffscreenHost(columns: 12, rows: 10)
+        let fresh = FramePipeline(columns: 12, rows: 10)
         fresh.graph.rootAlignment = top
         fresh.render(TextList(height: 8))
         #expect(host.textRows == fresh.textRows)
@@ -155,7 +155,7 @@ struct LazyRowsTests {
 
     @Test("content built generically is still a lazy stack of rows")
     func genericContent() {
-        let host = OffscreenHost(columns: 20, rows: 4)
+        let host = FramePipeline(columns: 20, rows: 4)
         host.render(GenericLazy(content: ForEach(0..<100_000) { Text("g\($0)") }))
         #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["g0", "g1", "g2", "g3"])
         #expect(host.graph.liveNodes < 40)
@@ -170,10 +170,10 @@ struct LazyRowsTests {
             }
         }
         let frames: [[String]] = [["a", "b", "a", "c", "a"], ["a", "a", "a", "b"], ["c", "b", "a"], ["z", "a", "b", "a", "c"]]
-        let host = OffscreenHost(columns: 6, rows: 4)
+        let host = FramePipeline(columns: 6, rows: 4)
         for names in frames {
             host.render(Names(names: names))
-            let fresh = OffscreenHost(columns: 6, rows: 4)
+            let fresh = FramePipeline(columns: 6, rows: 4)
             fresh.render(Names(names: names))
             #expect(host.textRows == fresh.textRows, "\(names)")
         }
@@ -193,7 +193,7 @@ struct LazyRowsTests {
                 ScrollView { LazyVStack(alignment: .leading) { ForEach(0..<50) { Counter(index: $0) } } }
             }
         }
-        let host = OffscreenHost(columns: 10, rows: 4)
+        let host = FramePipeline(columns: 10, rows: 4)
         host.render(Counters())
         let counter = host.graph.allNodes().first { host.graph.path(of: $0).hasSuffix("Counter[id: 2]") }!
         let box = counter.firstStateSlot as! StateBox<Int>

@@ -26,7 +26,7 @@ private struct LazyList: View, Equatable {
 @Suite("LazyVStack under resizing")
 struct LazyStackResizeTests {
     fileprivate func fresh(_ view: LazyList, columns: Int, rows: Int) -> [String] {
-        let host = OffscreenHost(columns: columns, rows: rows)
+        let host = FramePipeline(columns: columns, rows: rows)
         host.render(view)
         return host.textRows
     }
@@ -34,7 +34,7 @@ struct LazyStackResizeTests {
     @Test("every frame of a resize storm equals a fresh render at that size", arguments: 0..<3)
     func resizeStorm(_ seed: Int) {
         var random = SplitMix64(seed: UInt64(seed) &+ 77)
-        let host = OffscreenHost(columns: 40, rows: 10)
+        let host = FramePipeline(columns: 40, rows: 10)
         var differing: [String] = []
         for frame in 0..<60 {
             let columns = 6 + Int(random.next() % 30), rows = 2 + Int(random.next() % 10)
@@ -52,7 +52,7 @@ struct LazyStackResizeTests {
 
     @Test("narrow then wide again: rows go back to one line each")
     func shrinkThenGrow() {
-        let host = OffscreenHost(columns: 40, rows: 6)
+        let host = FramePipeline(columns: 40, rows: 6)
         host.render(LazyList(offset: 0))
         let wide = host.textRows
         host.resize(columns: 8, rows: 6)

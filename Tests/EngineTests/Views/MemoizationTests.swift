@@ -129,7 +129,7 @@ private struct LongList: View {
 
 // MARK: Helpers
 
-extension OffscreenHost {
+extension FramePipeline {
     /// The identities evaluated in the last frame, in order (recording must be on).
     fileprivate var memoEvaluated: [ViewIdentity] { graph.evaluationLog.map(\.0) }
 
@@ -159,7 +159,7 @@ private func pathFromRoot(to node: ViewNode, in graph: ViewGraph) -> Set<ViewIde
 struct MemoizationTests {
     @Test("re-rendering an equal root evaluates nothing and writes nothing")
     func equalRootDoesNothing() {
-        let host = OffscreenHost(columns: 30, rows: 20)
+        let host = FramePipeline(columns: 30, rows: 20)
         host.graph.recordsEvaluations = true
         host.render(Chain(depth: 8, frame: 1))
         #expect(host.lastByteCount > 0)
@@ -169,7 +169,7 @@ struct MemoizationTests {
         #expect(host.lastByteCount == 0)
 
         // The same with an Equatable root that is not plain data.
-        let other = OffscreenHost(columns: 30, rows: 5)
+        let other = FramePipeline(columns: 30, rows: 5)
         other.render(Titled(title: "hello"))
         other.render(Titled(title: "hello"))
         #expect(other.graph.statistics.bodyEvaluations == 0)
@@ -179,7 +179,7 @@ struct MemoizationTests {
 
     @Test("a root that cannot be compared is evaluated again, but unchanged output writes nothing")
     func incomparableRootWritesNothing() {
-        let host = OffscreenHost(columns: 20, rows: 3)
+        let host = FramePipeline(columns: 20, rows: 3)
         let model = Model()
         host.render(Opaque(model: model, action: {}))
         host.render(Opaque(model: model, action: {}))
@@ -191,7 +191,7 @@ struct MemoizationTests {
     @Test("a chain 50 deep where only the leaf's input changes evaluates exactly the path to the leaf",
           arguments: [1, 50])
     func chainEvaluatesThePath(depth: Int) throws {
-        let host = OffscreenHost(columns: 30, rows: depth + 4)
+        let host = FramePipeline(columns: 30, rows: depth + 4)
         host.graph.recordsEvaluations = true
         host.render(Chain(depth: depth, frame: 0))
         let labels = try (0...depth).map { try #require(host.memoText("level \($0)")) }
@@ -215,7 +215,7 @@ struct MemoizationTests {
     @Test("a balanced tree where one leaf changes evaluates only the path to that leaf")
     func treeEvaluatesOnlyThePath() throws {
         let depth = 4, fanout = 3, leaf = 50
-        let host = OffscreenHost(columns: 120, rows: 30)
+        let host = FramePipeline(columns: 120, rows: 30)
         host.graph.recordsEvaluations = true
         host.render(Tree(depth: depth, fanout: fanout, index: 0, changingLeaf: leaf, frame: 0))
         let nodeCount = host.graph.allNodes().count
@@ -236,7 +236,7 @@ struct MemoizationTests {
 
     @Test("siblings of a changed child are skipped; only views that cannot be compared run again")
     func siblingsAreSkipped() throws {
-        let host = OffscreenHost(columns: 20, rows: 8)
+        let host = FramePipeline(columns: 20, rows: 8)
         host.graph.recordsEvaluations = true
         let model = Model()
         host.render(Siblings(value: 0, model: model))
@@ -275,7 +275,7 @@ struct MemoizationTests {
             var tick: Int
             var body: some View { VStack { Text("tick \(tick)"); Label(title: title) } }
         }
-        let host = OffscreenHost(columns: 20, rows: 3)
+        let host = FramePipeline(columns: 20, rows: 3)
         host.render(Screen(title: "same", tick: 0))
         let label = try #require(host.memoNodes(endingIn: "Label.1").first)
         host.render(Screen(title: String("sa") + String("me"), tick: 1))  // equal, a different String object
@@ -288,7 +288,7 @@ struct MemoizationTests {
 
     @Test("a lazy list of 1,000 rows makes nodes only for visible rows and evaluates only the changed row")
     func lazyListEvaluatesOnlyTheChangedRow() throws {
-        let host = OffscreenHost(columns: 30, rows: 10)
+        let host = FramePipeline(columns: 30, rows: 10)
         host.graph.recordsEvaluations = true
         host.render(LongList(rows: 1000, offset: 0, changingRow: 5, frame: 0))
         let rows = { host.memoNodes(endingIn: "]").filter { host.graph.path(of: $0).contains("ValueRow[id:") } }

@@ -95,7 +95,7 @@ private struct Recording {
     init<V: View>(columns: Int, rows: Int, frames: Int, view: (Int) -> V) {
         self.columns = columns
         self.rows = rows
-        let host = OffscreenHost(columns: columns, rows: rows)
+        let host = FramePipeline(columns: columns, rows: rows)
         for i in 0..<frames {
             host.render(view(i))
             #expect(host.canvas.checkInvariants() == nil, "frame \(i + 1)")

@@ -3,18 +3,22 @@ import Profiler
 import Glibc
 #endif
 
-/// Runs a view tree without a terminal: for tests and benchmarks.
+/// The frame pipeline: a view graph, the canvas it paints into and the
+/// encoder that turns the canvas's damage into terminal bytes.
 ///
-/// Give it a size; each ``render(_:keepBytes:)`` reconciles, lays out and paints the
-/// root view into the canvas and encodes the frame with the real writer, so
-/// the bytes a terminal would receive are available too.
+/// Each ``render(_:keepBytes:)`` reconciles, lays out and paints the root
+/// view into the canvas and encodes the frame with the real writer. A
+/// running app's ``TerminalHost`` owns one and writes its bytes to the
+/// terminal; tests and benchmarks drive one directly (with a manual clock
+/// and the event methods), and read the screen or the bytes a terminal
+/// would receive.
 ///
 /// ```swift
-/// let host = OffscreenHost(columns: 20, rows: 3)
+/// let host = FramePipeline(columns: 20, rows: 3)
 /// host.render(Text("Hello").border())
 /// host.textRows   // ["       ┌─────┐      ", "       │Hello│      ", …]
 /// ```
-public final class OffscreenHost {
+public final class FramePipeline {
     public let canvas: CellBuffer
     public let encoder: FrameEncoder
     public let graph: ViewGraph
@@ -187,3 +191,7 @@ struct StyleDescription: CustomStringConvertible {
         return parts.joined(separator: " ")
     }
 }
+
+/// The frame pipeline's former name.
+@available(*, deprecated, renamed: "FramePipeline")
+public typealias OffscreenHost = FramePipeline

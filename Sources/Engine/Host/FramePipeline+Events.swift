@@ -2,7 +2,7 @@
 /// does it (the bar is Textual's Pilot and Bubble Tea's teatest).
 ///
 /// ```swift
-/// let host = OffscreenHost(columns: 20, rows: 3, clock: .manual())
+/// let host = FramePipeline(columns: 20, rows: 3, clock: .manual())
 /// host.render(Counter())
 /// host.press("+")                 // routed like a real key; the frame it asks for is rendered
 /// host.textRows                   // ["Count: 1", …]
@@ -13,7 +13,7 @@
 /// Every event method routes the event through the views' handlers (as
 /// the terminal runtime does), then renders a frame if anything asked for
 /// one, and returns whether a handler handled the event.
-extension OffscreenHost {
+extension FramePipeline {
     /// The clock the host's timers and tasks follow.
     public var clock: RuntimeClock {
         get { graph.clock }
@@ -104,7 +104,7 @@ extension OffscreenHost {
 }
 
 /// What views asked of the app through `\.terminal`, recorded for tests.
-extension OffscreenHost: TerminalActionTarget {
+extension FramePipeline: TerminalActionTarget {
     func requestQuit(_ status: Int32) { quitStatus = status }
     func requestPrint(_ text: String) { printedLines.append(text) }
     func requestRepaint() {
