@@ -1,9 +1,4 @@
 import Profiler
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Why a node's body or content was evaluated in a frame.
 public enum EvaluationReason: Sendable, Equatable, CustomStringConvertible {
@@ -292,7 +287,7 @@ func sameValue<T>(_ a: T, _ b: T, equatable: (any Equatable.Type)? = T.self as? 
         // of a list).
         let size = MemoryLayout<T>.size
         if size == 0 { return true }
-        let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in memcmp(x, y, size) == 0 } }
+        let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in Platform.bytesEqual(x, y, count: size) } }
         if same { return true }
     }
     if let equatable { return equatable._equalValues(a, b) }

@@ -1,7 +1,4 @@
 import Profiler
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Runs a view tree without a terminal: for tests and benchmarks.
 ///
@@ -62,7 +59,7 @@ public final class OffscreenHost {
         graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))
         graph.setRootEnvironment(\.terminal, TerminalActions(self))
         graph.needsFrame = false
-        if let path = getenv("TUI_PROFILE").map({ String(cString: $0) }), !path.isEmpty {
+        if let path = Platform.environmentVariable("TUI_PROFILE"), !path.isEmpty {
             profileOutputPath = path
             profiler = Profiler()
             graph.profiler = profiler
@@ -77,7 +74,7 @@ public final class OffscreenHost {
         } catch {
             // Nothing can be thrown from deinit: say so rather than lose the profile silently.
             let message = "TUI_PROFILE: could not write \(profileOutputPath): \(error)\n"
-            _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+            Platform.writeStandardError(message)
         }
     }
 
