@@ -133,8 +133,10 @@ static int restore_fd = -1;
 static struct termios restore_attributes;
 static unsigned char restore_bytes[CTP_RESTORE_CAPACITY];
 static size_t restore_length = 0;
-/* 1 while a restore is pending; exchanged to 0 by whoever restores. */
+/* 1 while a restore is pending; exchanged to 0 by whoever restores. A
+ * signal handler may touch it only if it never takes a lock. */
 static atomic_int armed = 0;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the restore flag must be lock-free to be used in a signal handler");
 
 /* The signals that end a process with a core dump or a crash report. */
 static const int fatal_signals[] = {

@@ -9,6 +9,9 @@
  * each libc), the process environment (Darwin libraries reach `environ`
  * through _NSGetEnviron) and the async-signal-safe terminal restore.
  *
+ * Signal numbers stay on the Swift side (Platform.Signal): SIGWINCH is not
+ * POSIX, and Darwin's <signal.h> hides it in strict POSIX mode.
+ *
  * Only Sources/Engine/Platform/ imports this module (.ci/platform checks).
  * The source is strict C11 and POSIX.1-2008: .ci/platform compiles it with
  * -std=c11 -D_POSIX_C_SOURCE=200809L -Werror -Wall -Wextra -pedantic.
