@@ -18,6 +18,9 @@ let releaseSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "TerminalEngine",
+    // macOS 15: `Synchronization`'s Mutex (RuntimeClock); Observation needs 14.
+    // Linux needs no entry. tuibench stays Linux-only (README, Platforms).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Engine", targets: ["Engine"]),
         .library(name: "Profiler", targets: ["Profiler"]),
@@ -30,16 +33,21 @@ let package = Package(
         // libunistring ships no pkg-config file; the module map links it by name.
         .systemLibrary(
             name: "CUnistring",
-            providers: [.apt(["libunistring-dev"])]
+            providers: [.apt(["libunistring-dev"]), .brew(["libunistring"])]
         ),
         .target(name: "Profiler", swiftSettings: releaseSettings),
+        // The system calls whose Swift import differs between Linux and
+        // Darwin (termios, window size, sigaction, environ, the signal-safe
+        // terminal restore), in strict C11 and POSIX.1-2008; only
+        // Engine/Platform/ imports it (.ci/platform checks both).
+        .target(name: "CTerminalPlatform", cSettings: [.define("_POSIX_C_SOURCE", to: "200809L")]),
         // Counts heap allocations for tuibench's allocations per frame: it
         // defines malloc & co. and forwards to glibc. Only tuibench links it,
         // so a package that depends on Engine neither resolves nor links it.
         .target(name: "CAllocationCounter"),
         .target(
             name: "Engine",
-            dependencies: ["CUnistring", "Profiler"],
+            dependencies: ["CUnistring", "CTerminalPlatform", "Profiler"],
             swiftSettings: releaseSettings
         ),
         .executableTarget(

@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Where a ``Profiler`` reads time: nanoseconds from an arbitrary, fixed
@@ -17,8 +19,8 @@ import Musl
 /// a span's cost. Elsewhere, or with `TUI_PROFILE_CLOCK=clock_gettime` in the
 /// environment, or with ``monotonic(usingTimestampCounter:)`` `false`, every
 /// read is a `clock_gettime` call (a vDSO call on Linux, about 26 ns in a
-/// tight loop, against about 65 ns for `ContinuousClock.now`). On platforms
-/// without Glibc or Musl it falls back to `ContinuousClock`.
+/// tight loop, against about 65 ns for `ContinuousClock.now`; Darwin has the
+/// same call). On any other platform it falls back to `ContinuousClock`.
 ///
 /// ``manual(_:)`` reads a ``ManualClock`` you advance yourself, for tests
 /// that need exact, repeatable times.
@@ -91,7 +93,7 @@ public struct ProfilerClock {
 
     @usableFromInline
     static func monotonicNow() -> UInt64 {
-        #if canImport(Glibc) || canImport(Musl)
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(truncatingIfNeeded: time.tv_sec) &* 1_000_000_000
@@ -104,7 +106,7 @@ public struct ProfilerClock {
         #endif
     }
 
-    #if !(canImport(Glibc) || canImport(Musl))
+    #if !(canImport(Glibc) || canImport(Musl) || canImport(Darwin))
     private static let origin = ContinuousClock.now
     #endif
 }

@@ -1,6 +1,10 @@
 import Engine
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The app the runtime's end-to-end tests (and `tuibench app`) drive in a

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// How deep the frame's recursive phases may go on the current thread's
 /// stack.
 ///
@@ -20,19 +14,19 @@ import Musl
 /// deeper trees (`tuibench` runs deep scenarios on one).
 ///
 /// The check is one comparison of an address; the bounds are looked up
-/// (`pthread_getattr_np`, which on the main thread reads /proc/self/maps)
-/// only when a frame starts on a thread other than the last one.
+/// (`Platform.stackBounds(of:)`) only when a frame starts on a thread
+/// other than the last one.
 struct StackGuard {
     /// Stack addresses below this are the reserve; 0 when unknown (no check).
     private(set) var limit: UInt = 0
-    private var thread: pthread_t?
+    private var thread: Platform.Thread?
     /// A phase stopped early and it was reported.
     var reported = false
 
     /// Finds the current thread's stack bounds if the thread changed.
     mutating func prepare() {
-        let current = pthread_self()
-        if let thread, pthread_equal(thread, current) != 0 { return }
+        let current = Platform.currentThread()
+        if let thread, thread == current { return }
         thread = current
         limit = StackGuard.limit(of: current)
     }
@@ -45,19 +39,10 @@ struct StackGuard {
     }
 
     /// The lowest address of `thread`'s stack plus the reserve.
-    static func limit(of thread: pthread_t) -> UInt {
-        // `pthread_getattr_np` is a GNU extension Swift's Glibc module leaves
-        // out: find it by name (as FrameServer does sched_setaffinity).
-        typealias GetAttr = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return 0 }
-        var attributes = pthread_attr_t()
-        guard unsafeBitCast(symbol, to: GetAttr.self)(thread, &attributes) == 0 else { return 0 }
-        defer { pthread_attr_destroy(&attributes) }
-        var address: UnsafeMutableRawPointer?
-        var size = 0
-        guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address, size > 0 else { return 0 }
+    static func limit(of thread: Platform.Thread) -> UInt {
+        guard let (address, size) = Platform.stackBounds(of: thread) else { return 0 }
         let reserve = min(size / 4, 256 << 10)
-        return UInt(bitPattern: address) + UInt(reserve)
+        return address + UInt(reserve)
     }
 }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// State written while bodies are being evaluated ("Modifying state during
 /// view update", as SwiftUI calls it).
 ///
@@ -60,14 +54,6 @@ extension ViewGraph {
     /// controls made visible.
     func report(_ message: String) {
         if let onDiagnostic { onDiagnostic(message); return }
-        let line = "Engine: " + VisibleEscaping.visible(message) + "\n"
-        var bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
+        Platform.writeStandardError("Engine: " + VisibleEscaping.visible(message) + "\n")
     }
 }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Profiler
 
 /// What the graph needs to know about a view type, found once per type:
@@ -72,7 +67,7 @@ func sameValue<T>(_ a: T, _ b: T, equatable: (any Equatable.Type)? = T.self as? 
         // of a list).
         let size = MemoryLayout<T>.size
         if size == 0 { return true }
-        let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in memcmp(x, y, size) == 0 } }
+        let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in Platform.bytesEqual(x, y, count: size) } }
         if same { return true }
     }
     if let equatable { return equatable._equalValues(a, b) }

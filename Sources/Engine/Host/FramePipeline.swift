@@ -1,7 +1,4 @@
 import Profiler
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The frame pipeline: a view graph, the canvas it paints into and the
 /// encoder that turns the canvas's damage into terminal bytes.
@@ -66,7 +63,7 @@ public final class FramePipeline {
         graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))
         graph.setRootEnvironment(\.terminal, TerminalActions(self))
         graph.clearFrameRequest()
-        if let path = getenv("TUI_PROFILE").map({ String(cString: $0) }), !path.isEmpty {
+        if let path = Platform.environmentVariable("TUI_PROFILE"), !path.isEmpty {
             profileOutputPath = path
             profiler = Profiler()
             graph.profiler = profiler
@@ -81,7 +78,7 @@ public final class FramePipeline {
         } catch {
             // Nothing can be thrown from deinit: say so rather than lose the profile silently.
             let message = "TUI_PROFILE: could not write \(profileOutputPath): \(error)\n"
-            _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+            Platform.writeStandardError(message)
         }
     }
 

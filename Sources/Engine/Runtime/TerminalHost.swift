@@ -1,10 +1,5 @@
 import Dispatch
 import Profiler
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Runs a view tree in the real terminal: raw mode, input, resize, timers
 /// and tasks, and the terminal given back as it was found on every way out.
@@ -64,11 +59,9 @@ public final class TerminalHost {
     /// The running host: kept alive by this until it ends (its sources and
     /// callbacks refer to it unowned).
     static var running: TerminalHost?
-    /// The dispatch handler for SIGTSTP, kept to put back after a suspend.
-    var dispatchTSTPAction = sigaction()
 
     init(options: TerminalOptions) throws(TerminalError) {
-        let env = TerminalHost.environment()
+        let env = Platform.environment()
         if env["TERM"] == "dumb" { throw .dumbTerminal }
         device = try TerminalDevice.open()
         self.options = options
@@ -78,17 +71,6 @@ public final class TerminalHost {
         pipeline = FramePipeline(columns: size.columns, rows: size.rows, capabilities: caps)
         minFrameInterval = 1_000_000_000 / UInt64(max(1, options.maxFramesPerSecond))
         overlay = PerformanceOverlay(visible: env["TUI_OVERLAY"].map { !$0.isEmpty && $0 != "0" } ?? false)
-    }
-
-    static func environment() -> [String: String] {
-        var env: [String: String] = [:]
-        var p = environ
-        while let entry = p.pointee {
-            let s = String(cString: entry)
-            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
-            p += 1
-        }
-        return env
     }
 
     // MARK: Running
@@ -127,12 +109,11 @@ public final class TerminalHost {
     static func startMain(options: TerminalOptions, _ start: (TerminalHost) throws(TerminalError) -> Void) {
         do throws(TerminalError) {
             let host = try TerminalHost(options: options)
-            host.onEnd = { status in exit(status) }
+            host.onEnd = { status in Platform.exitProcess(status) }
             try start(host)
         } catch {
-            let message = "error: \(error)\n"
-            _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
-            exit(1)
+            Platform.writeStandardError("error: \(error)\n")
+            Platform.exitProcess(1)
         }
     }
 
@@ -282,9 +263,10 @@ public final class TerminalHost {
         timer.resume()
         escapeTimer = timer
 
-        signal(SIGPIPE, SIG_IGN)
-        for sig in [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT] {
-            signal(sig, SIG_IGN)
+        Platform.ignoreSignal(Platform.Signal.brokenPipe)
+        for sig in [Platform.Signal.windowChange, Platform.Signal.interrupt, Platform.Signal.terminate,
+                    Platform.Signal.hangup, Platform.Signal.terminalStop, Platform.Signal.continued] {
+            Platform.ignoreSignal(sig)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
             source.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.received(sig) } }
             source.resume()
@@ -329,9 +311,9 @@ public final class TerminalHost {
 
     private func received(_ sig: Int32) {
         switch sig {
-        case SIGWINCH: resized()
-        case SIGTSTP: suspend()
-        case SIGCONT: if running { resumeAfterStop() }
+        case Platform.Signal.windowChange: resized()
+        case Platform.Signal.terminalStop: suspend()
+        case Platform.Signal.continued: if running { resumeAfterStop() }
         default:
             // INT, TERM, HUP: leave as the signal would, with the terminal restored.
             end(status: 128 + sig, reraising: sig)
@@ -480,8 +462,8 @@ public final class TerminalHost {
         printAfterExit = []
         writeProfile()
         if let sig {
-            signal(sig, SIG_DFL)
-            raise(sig)
+            Platform.resetSignal(sig)
+            Platform.raiseSignal(sig)
         }
         finish(status: status, message: message)
     }
@@ -492,7 +474,7 @@ public final class TerminalHost {
             started = false
         }
         device.close()
-        if let message { _ = message.withCString { Glibc.write(2, $0, strlen($0)) } }
+        if let message { Platform.writeStandardError(message) }
         let onEnd = self.onEnd
         self.onEnd = nil
         onEnd?(status)
@@ -516,8 +498,7 @@ public final class TerminalHost {
         do {
             try pipeline.writeProfile(to: path)
         } catch {
-            let message = "TUI_PROFILE: could not write \(path): \(error)\n"
-            _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+            Platform.writeStandardError("TUI_PROFILE: could not write \(path): \(error)\n")
         }
     }
 
@@ -529,11 +510,7 @@ public final class TerminalHost {
         guard running else { return }
         leaveTerminal(final: false)
         // Let the default action stop the whole job, then put dispatch's handler back.
-        var dfl = sigaction()
-        dfl.__sigaction_handler.sa_handler = SIG_DFL
-        sigaction(SIGTSTP, &dfl, &dispatchTSTPAction)
-        kill(0, SIGTSTP)
-        sigaction(SIGTSTP, &dispatchTSTPAction, nil)
+        Platform.stopProcessGroup()
         resumeAfterStop()
     }
 

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Scrolling: rows that moved up or down (a log, a pager, a list) are moved
 /// on the terminal with one scroll instead of being rewritten.
 ///
@@ -268,7 +262,7 @@ extension FrameWriter {
 
     @inline(__always)
     private func rowMatchesModel(_ canvas: CellBuffer, _ y: Int) -> Bool {
-        memcmp(canvas.row(y).baseAddress!, modelRow(y), columns * MemoryLayout<Cell>.stride) == 0
+        Platform.bytesEqual(canvas.row(y).baseAddress!, modelRow(y), count: columns * MemoryLayout<Cell>.stride)
     }
 
     /// Cells of canvas row `y` that differ from the model's row `source`.

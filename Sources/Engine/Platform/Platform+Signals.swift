@@ -1,0 +1,43 @@
+import CTerminalPlatform
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Signals: the numbers the runtime handles, and their actions.
+extension Platform {
+    /// The signal numbers the runtime handles (they differ between systems).
+    enum Signal {
+        static let interrupt: Int32 = SIGINT
+        static let terminate: Int32 = SIGTERM
+        static let hangup: Int32 = SIGHUP
+        static let windowChange: Int32 = SIGWINCH
+        static let terminalStop: Int32 = SIGTSTP
+        static let continued: Int32 = SIGCONT
+        static let brokenPipe: Int32 = SIGPIPE
+    }
+
+    /// Ignores `signal` (`SIG_IGN`).
+    static func ignoreSignal(_ signal: Int32) {
+        ctp_signal_ignore(signal)
+    }
+
+    /// Gives `signal` its default action back (`SIG_DFL`).
+    static func resetSignal(_ signal: Int32) {
+        ctp_signal_default(signal)
+    }
+
+    /// Sends `signal` to this process (`raise`).
+    static func raiseSignal(_ signal: Int32) {
+        _ = raise(signal)
+    }
+
+    /// Stops the job as `SIGTSTP`'s default action does, then puts back the
+    /// `SIGTSTP` action found before (dispatch's); returns when continued.
+    static func stopProcessGroup() {
+        ctp_stop_process_group()
+    }
+}
