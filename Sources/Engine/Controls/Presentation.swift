@@ -39,11 +39,11 @@ public struct SheetPresenter<Content: View, Sheet: View>: PrimitiveView {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         if let sheet = view.sheet {
-            graph.presentations.present(AnyView(ModalView(content: sheet.padding(1).border(.rounded).background(.default),
-                                                          dismiss: view.dismiss)),
-                                        owner: node)
+            graph.presentSheet(AnyView(ModalView(content: sheet.padding(1).border(.rounded).background(.default),
+                                                 dismiss: view.dismiss)),
+                               from: node)
         } else {
-            graph.presentations.dismiss(owner: node)
+            graph.dismissSheet(from: node)
         }
         graph.reconcileOnlyChild(view.content, of: node)
     }

@@ -27,14 +27,6 @@ extension ViewGraph {
         return handled
     }
 
-    /// Focus follows the bindings when state was written since it last did
-    /// (``invalidate(_:)`` notes every write): a run of events that write
-    /// nothing does not walk the focusable views again each time.
-    private func syncFocusIfStateChanged() {
-        guard focusTracker.needsSyncBeforeEvent() else { return }
-        syncFocusAfterFrame()
-    }
-
     private func route(_ event: ViewEvent) -> Bool {
         switch event {
         case .key(let press):

@@ -16,7 +16,7 @@ public struct FocusableView<Content: View>: PrimitiveView {
         let b = unsafeDowncast(node.behavior, to: FocusableBehavior.self)
         let enabled = graph.environmentValue(\.isEnabled, at: node)
         if b.isFocusable != view.isFocusable || b.isEnabled != enabled || b.isBindingProvider != (view.binding != nil) {
-            graph.focusTracker.invalidateOrder()
+            graph.focusOrderMayHaveChanged()
         }
         b.isFocusable = view.isFocusable
         b.onKey = view.onKey
@@ -30,7 +30,7 @@ public struct FocusableView<Content: View>: PrimitiveView {
         }
         graph.register(node, for: .focus)
         if view.binding != nil {
-            graph.focusTracker.bindingMade()
+            graph.focusBindingMade()
         }
         graph.reconcileOnlyChild(view.content, of: node)
     }

@@ -2,14 +2,15 @@
 /// the focus order while nothing that could change it happened, and
 /// whether focus must catch up with `@FocusState` bindings.
 ///
-/// The graph owns one; the focus logic (``ViewGraph/focus(_:)``, the order,
-/// routing) calls this API and never writes its fields.
+/// The graph keeps one; its focus logic (``ViewGraph/focus(_:)``, the
+/// order, routing; `Graph/ViewGraph+Focus.swift`) calls this API, and
+/// nothing writes its fields.
 ///
 /// Invariants: ``cachedOrder`` is `nil` after anything that may change the
 /// order (a layout, nodes made or detached, a focusable changed, a modal
 /// presented or dismissed) until it is computed again;
 /// ``bindingsChanged`` implies ``hasBindings``.
-final class FocusTracker {
+struct FocusTracker {
     /// The node with keyboard focus (it may have left the tree since).
     private(set) var focused: ViewNode?
     /// The focused text field's insertion point (canvas cells).
@@ -26,36 +27,36 @@ final class FocusTracker {
 
     /// `node` has focus now (`nil`: nothing); the caret goes with the old
     /// field (the newly focused field puts it back when it paints).
-    func setFocused(_ node: ViewNode?) {
+    mutating func setFocused(_ node: ViewNode?) {
         focused = node
         caret = nil
     }
 
     /// The focused node left the tree or can no longer take focus: nothing
     /// has focus (the caret stays until a frame paints without it).
-    func dropFocused() { focused = nil }
+    mutating func dropFocused() { focused = nil }
 
     /// The focused text field painted its insertion point at `caret`.
-    func setCaret(_ caret: (x: Int, y: Int)?) { self.caret = caret }
+    mutating func setCaret(_ caret: (x: Int, y: Int)?) { self.caret = caret }
 
     /// Keeps `order` until something may change it.
-    func cacheOrder(_ order: [ViewNode]) { cachedOrder = order }
+    mutating func cacheOrder(_ order: [ViewNode]) { cachedOrder = order }
 
     /// Something that may change the focus order happened.
-    func invalidateOrder() { cachedOrder = nil }
+    mutating func invalidateOrder() { cachedOrder = nil }
 
     /// A focusable view tied to a `@FocusState` was evaluated.
-    func bindingMade() {
+    mutating func bindingMade() {
         hasBindings = true
         bindingsChanged = true
     }
 
     /// Some `@State` was written.
-    func stateWritten() { stateWrittenSinceSync = true }
+    mutating func stateWritten() { stateWrittenSinceSync = true }
 
     /// Focus must follow the bindings before the next event: state was
     /// written and some view has a binding. Marks the bindings changed.
-    func needsSyncBeforeEvent() -> Bool {
+    mutating func needsSyncBeforeEvent() -> Bool {
         guard stateWrittenSinceSync && hasBindings else { return false }
         bindingsChanged = true
         return true
@@ -63,7 +64,7 @@ final class FocusTracker {
 
     /// Focus is following the bindings now: returns whether a binding was
     /// made or written since the last time, and clears both marks.
-    func beginSync() -> Bool {
+    mutating func beginSync() -> Bool {
         stateWrittenSinceSync = false
         defer { bindingsChanged = false }
         return bindingsChanged

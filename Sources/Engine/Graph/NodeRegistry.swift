@@ -72,33 +72,62 @@ struct NodeRegistry {
     }
 }
 
-/// The graph's registries, one per ``NodeConcern``.
-final class NodeRegistries {
-    private var registries = [NodeRegistry](repeating: NodeRegistry(), count: NodeConcern.allCases.count)
+/// The graph's registries, one per ``NodeConcern``: stored fields chosen
+/// by a switch that a constant concern folds away, so asking whether a
+/// concern has any node costs what reading a field does (it is asked
+/// after every frame).
+struct NodeRegistries {
+    private var eventHandling = NodeRegistry()
+    private var disappearance = NodeRegistry()
+    private var focus = NodeRegistry()
+    private var keyboardShortcut = NodeRegistry()
+    private var geometry = NodeRegistry()
+    private var tap = NodeRegistry()
+    private var wheelScrolling = NodeRegistry()
+    private var preferenceChange = NodeRegistry()
 
-    /// Registers `node` for `concern` (again: idempotent).
+    /// The registry of `concern`.
     @inline(__always)
-    func register(_ node: ViewNode, for concern: NodeConcern) { registries[concern.rawValue].insert(node) }
-
-    /// Unregisters `node` from `concern`.
-    func unregister(_ node: ViewNode, from concern: NodeConcern) { registries[concern.rawValue].remove(node) }
-
-    /// Whether no node is registered for `concern`.
-    func isEmpty(_ concern: NodeConcern) -> Bool { registries[concern.rawValue].isEmpty }
-
-    /// Whether `node` is registered for `concern`.
-    func contains(_ node: ViewNode, for concern: NodeConcern) -> Bool { registries[concern.rawValue].contains(node) }
-
-    /// The nodes registered for `concern` that `isLive` accepts; the others are dropped.
-    func live(_ concern: NodeConcern, isLive: (ViewNode) -> Bool) -> [ViewNode] {
-        var live: [ViewNode] = []
-        registries[concern.rawValue].forEachLive(isLive: isLive) { live.append($0); return true }
-        return live
+    subscript(concern: NodeConcern) -> NodeRegistry {
+        get {
+            switch concern {
+            case .eventHandling: return eventHandling
+            case .disappearance: return disappearance
+            case .focus: return focus
+            case .keyboardShortcut: return keyboardShortcut
+            case .geometry: return geometry
+            case .tap: return tap
+            case .wheelScrolling: return wheelScrolling
+            case .preferenceChange: return preferenceChange
+            }
+        }
+        _modify {
+            switch concern {
+            case .eventHandling: yield &eventHandling
+            case .disappearance: yield &disappearance
+            case .focus: yield &focus
+            case .keyboardShortcut: yield &keyboardShortcut
+            case .geometry: yield &geometry
+            case .tap: yield &tap
+            case .wheelScrolling: yield &wheelScrolling
+            case .preferenceChange: yield &preferenceChange
+            }
+        }
     }
 
-    /// The nodes registered for `concern` that `isLive` rejects, dropped.
-    func removeDead(_ concern: NodeConcern, isLive: (ViewNode) -> Bool) -> [ViewNode] {
-        registries[concern.rawValue].removeDead(isLive: isLive)
+    /// Whether no node is registered for `concern` (a field read, no copy).
+    @inline(__always)
+    func isEmpty(_ concern: NodeConcern) -> Bool {
+        switch concern {
+        case .eventHandling: return eventHandling.isEmpty
+        case .disappearance: return disappearance.isEmpty
+        case .focus: return focus.isEmpty
+        case .keyboardShortcut: return keyboardShortcut.isEmpty
+        case .geometry: return geometry.isEmpty
+        case .tap: return tap.isEmpty
+        case .wheelScrolling: return wheelScrolling.isEmpty
+        case .preferenceChange: return preferenceChange.isEmpty
+        }
     }
 }
 
@@ -107,21 +136,26 @@ extension ViewGraph {
     /// leaves the tree is dropped from every registry the next time that
     /// registry is read; nothing needs to unregister it.
     @inline(__always)
-    func register(_ node: ViewNode, for concern: NodeConcern) { registries.register(node, for: concern) }
+    func register(_ node: ViewNode, for concern: NodeConcern) { registries[concern].insert(node) }
 
     /// Unregisters `node` from `concern` (it no longer has it).
-    func unregister(_ node: ViewNode, from concern: NodeConcern) { registries.unregister(node, from: concern) }
+    func unregister(_ node: ViewNode, from concern: NodeConcern) { registries[concern].remove(node) }
 
     /// Whether no node is registered for `concern`.
+    @inline(__always)
     func noneRegistered(for concern: NodeConcern) -> Bool { registries.isEmpty(concern) }
 
     /// Whether `node` is registered for `concern`.
-    func isRegistered(_ node: ViewNode, for concern: NodeConcern) -> Bool { registries.contains(node, for: concern) }
+    func isRegistered(_ node: ViewNode, for concern: NodeConcern) -> Bool { registries[concern].contains(node) }
 
     /// The nodes registered for `concern` still in the tree, in no
     /// particular order; those that left it are dropped.
-    func registeredNodes(for concern: NodeConcern) -> [ViewNode] { registries.live(concern, isLive: isLive) }
+    func registeredNodes(for concern: NodeConcern) -> [ViewNode] {
+        var live: [ViewNode] = []
+        registries[concern].forEachLive(isLive: isLive) { live.append($0); return true }
+        return live
+    }
 
     /// The nodes registered for `concern` that left the tree, dropped from it.
-    func removeDetached(from concern: NodeConcern) -> [ViewNode] { registries.removeDead(concern, isLive: isLive) }
+    func removeDetached(from concern: NodeConcern) -> [ViewNode] { registries[concern].removeDead(isLive: isLive) }
 }

@@ -2,12 +2,12 @@
 /// last) with where focus was before each, and the sheets their
 /// presenters asked for, in order of presentation.
 ///
-/// The graph owns one; presenters and the frame call this API and never
-/// write its fields.
+/// The graph keeps one; presenters reach it through the graph
+/// (`Graph/ViewGraph+Presentation.swift`), and nothing writes its fields.
 ///
 /// Invariants: `focusBeforeModal` has one entry per modal; each presenter
 /// has at most one sheet.
-final class PresentationStack {
+struct PresentationStack {
     /// A sheet a presenter asked for.
     struct Sheet {
         /// The presenter's node (its identifier keys the sheet's identity).
@@ -28,20 +28,20 @@ final class PresentationStack {
     func contains(modal: ViewNode) -> Bool { modals.contains { $0 === modal } }
 
     /// Pushes `modal`, remembering that `focus` had focus before it.
-    func push(modal: ViewNode, focusBefore focus: ViewNode?) {
+    mutating func push(modal: ViewNode, focusBefore focus: ViewNode?) {
         modals.append(modal)
         focusBeforeModal.append(focus)
     }
 
     /// Pops the innermost modal; returns where focus was before it.
-    func popModal() -> ViewNode? {
+    mutating func popModal() -> ViewNode? {
         modals.removeLast()
         return focusBeforeModal.popLast() ?? nil
     }
 
     /// The presenter `owner` shows `view` (a new sheet goes on top; an
     /// existing one keeps its place).
-    func present(_ view: AnyView, owner presenter: ViewNode) {
+    mutating func present(_ view: AnyView, owner presenter: ViewNode) {
         let owner = ObjectIdentifier(presenter)
         if let index = sheets.firstIndex(where: { $0.owner == owner }) {
             sheets[index].view = view
@@ -52,7 +52,7 @@ final class PresentationStack {
     }
 
     /// The presenter no longer shows a sheet.
-    func dismiss(owner presenter: ViewNode) {
+    mutating func dismiss(owner presenter: ViewNode) {
         let owner = ObjectIdentifier(presenter)
         guard let index = sheets.firstIndex(where: { $0.owner == owner }) else { return }
         sheets.remove(at: index)
@@ -60,7 +60,7 @@ final class PresentationStack {
     }
 
     /// Sheets whose presenter `isLive` rejects go with it.
-    func dropSheets(isLive: (ViewNode) -> Bool) {
+    mutating func dropSheets(isLive: (ViewNode) -> Bool) {
         let before = sheets.count
         sheets.removeAll { !isLive($0.presenter) }
         if sheets.count != before { sheetsChanged = true }
@@ -68,7 +68,7 @@ final class PresentationStack {
 
     /// The sheets to put in the tree when they changed since the last
     /// call, else `nil`.
-    func takeChangedSheets() -> [Sheet]? {
+    mutating func takeChangedSheets() -> [Sheet]? {
         guard sheetsChanged else { return nil }
         sheetsChanged = false
         return sheets

@@ -15,6 +15,13 @@ extension ViewGraph {
         }
     }
 
+    /// The presenter `presenter` shows `sheet` over the app (a new sheet
+    /// goes on top; one it showed already keeps its place).
+    func presentSheet(_ sheet: AnyView, from presenter: ViewNode) { presentations.present(sheet, owner: presenter) }
+
+    /// The presenter `presenter` shows no sheet.
+    func dismissSheet(from presenter: ViewNode) { presentations.dismiss(owner: presenter) }
+
     /// The innermost presented modal still in the tree (focus and input
     /// stay inside it). Modals that left the tree are popped, and focus
     /// returns where it was before each.

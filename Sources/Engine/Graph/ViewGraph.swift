@@ -65,12 +65,12 @@ public final class ViewGraph {
         didSet { if rootAlignment != oldValue { invalidateLayout() } }
     }
     /// Keyboard focus: the focused node, the caret, the focus order.
-    let focusTracker = FocusTracker()
+    @exclusivity(unchecked) var focusTracker = FocusTracker()
     /// Presented modals and sheets.
-    let presentations = PresentationStack()
+    @exclusivity(unchecked) var presentations = PresentationStack()
     /// Nodes registered for a concern (event handling, focus, …), found
     /// again by identity (``register(_:for:)``).
-    let registries = NodeRegistries()
+    @exclusivity(unchecked) var registries = NodeRegistries()
     /// Actions queued during a frame (`.onAppear`, `.onChange`, task
     /// starts), run after it in queue order (``afterFrame(_:)``).
     private(set) var afterFrameActions: [() -> Void] = []
@@ -240,8 +240,12 @@ public final class ViewGraph {
 
     /// Runs the actions the frame queued, in order (actions they queue wait
     /// for the next frame).
+    @inline(__always)
     func runAfterFrameActions() {
-        guard !afterFrameActions.isEmpty else { return }
+        if !afterFrameActions.isEmpty { runQueuedActions() }
+    }
+
+    private func runQueuedActions() {
         let actions = afterFrameActions
         afterFrameActions.removeAll()
         for action in actions { action() }

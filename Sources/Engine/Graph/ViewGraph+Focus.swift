@@ -142,6 +142,22 @@ extension ViewGraph {
         }
     }
 
+    /// Focus follows the bindings when state was written since it last did
+    /// (``invalidate(_:)`` notes every write): a run of events that write
+    /// nothing does not walk the focusable views again each time.
+    func syncFocusIfStateChanged() {
+        guard focusTracker.needsSyncBeforeEvent() else { return }
+        syncFocusAfterFrame()
+    }
+
+    /// A focusable view changed in a way that may change the focus order
+    /// (it became focusable or not, enabled or not, a binding provider or not).
+    func focusOrderMayHaveChanged() { focusTracker.invalidateOrder() }
+
+    /// A focusable view tied to a `@FocusState` was evaluated: focus
+    /// follows the bindings after the frame.
+    func focusBindingMade() { focusTracker.bindingMade() }
+
     /// After a frame: focus leaves views that left the tree or were
     /// disabled, and follows bindings that ask for another view.
     func syncFocusAfterFrame() {
