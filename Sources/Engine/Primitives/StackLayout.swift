@@ -1,6 +1,3 @@
-/// The axis a stack lays its children along.
-public enum Axis: Sendable, Hashable { case horizontal, vertical }
-
 /// SwiftUI's stack algorithm in whole cells.
 ///
 /// Sizing: with no proposal along the axis each child gets its ideal size.
