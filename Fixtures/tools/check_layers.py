@@ -61,9 +61,6 @@ MODULES = {
     "Layout": set(),
     "Replay": {"Profiler"},
 }
-# Until Platform exists every folder still imports the C library itself.
-PLATFORM_IMPORTS_ANYWHERE = True
-
 # Names that belong to another folder than the one declaring them today:
 # monotonicNanoseconds() moves from Replay/ to Platform/ on the platform
 # branch; counting it as Platform's already lets both branches merge.
@@ -250,10 +247,9 @@ def main(argv):
                 continue
             module = m.group("module")
             if module in SYSTEM_MODULES:
+                # Until Platform exists every folder still imports the C library itself.
                 if has_platform and folder != "Platform":
                     report(path, number, f"{folder} imports {module} (only Platform imports a platform module)")
-                elif folder in LAYERS and not has_platform and PLATFORM_IMPORTS_ANYWHERE:
-                    pass
                 continue
             if folder in LAYERS and module not in MODULES[folder] and module not in TOOLCHAIN_MODULES:
                 report(path, number, f"{folder} imports {module}")
