@@ -6,7 +6,8 @@
 /// reads the buffer (``GraphemeTable``, ``StyleTable``). Every write records
 /// ``damage``, which is what makes a frame's diff cost follow what changed.
 ///
-/// Invariants (checked by ``checkInvariants()`` in tests and debug builds):
+/// Invariants (checked by ``checkInvariants()`` in tests, and in debug builds
+/// whenever a frame is encoded, a buffer resized or copied):
 /// - a width-2 cell is followed by a continuation in the same row, and a
 ///   continuation always follows a width-2 cell;
 /// - no wide grapheme straddles the right edge.
@@ -87,6 +88,7 @@ public final class CellBuffer {
         rows = r
         damage.removeAll()
         damage.add(bounds)
+        debugCheckInvariants("after resize")
     }
 
     /// Gives every cell of `rect` (clipped to the buffer) the style `style`,
@@ -150,6 +152,7 @@ public final class CellBuffer {
     public func copyCells(from other: CellBuffer) {
         precondition(other.columns == columns && other.rows == rows)
         base.update(from: other.base, count: columns * rows)
+        debugCheckInvariants("after copyCells")
     }
 
     /// Calls `body` with the style of every cell (for ``StyleTable/compact(keeping:roots:)``).
@@ -163,6 +166,18 @@ public final class CellBuffer {
             let c = base[i]
             base[i] = Cell(cluster: remap(c.payload), width: c.width, style: c.style)
         }
+        debugCheckInvariants("after rewriteClusters")
+    }
+
+    /// ``checkInvariants()`` in debug builds, trapping on a violation;
+    /// release builds compile it out. Called where a batch of writes ends
+    /// (a frame handed to the encoder, the writer's model after it, a
+    /// resize, a bulk copy): O(cells), so never per cell written.
+    @inline(__always)
+    func debugCheckInvariants(_ when: @autoclosure () -> String) {
+        #if DEBUG
+        if let violation = checkInvariants() { preconditionFailure("CellBuffer \(when()): \(violation)") }
+        #endif
     }
 
     /// Checks the wide-grapheme invariants; returns a description of the first violation.

@@ -1,5 +1,3 @@
-import CUnistring
-
 extension TextLayout {
     /// The UTF-8 bytes of the text being laid out, walked as grapheme clusters
     /// that keep their offsets in those bytes.
@@ -108,7 +106,7 @@ extension TextLayout {
         @inline(__always)
         func ellipsisMayFollow(clusterEndingAt offset: Int) -> Bool {
             let v = lastScalar(before: offset)
-            return v < 0x80 || uc_is_grapheme_break(ucs4_t(v), ucs4_t(Source.ellipsisScalar))
+            return v < 0x80 || TextSegmenter.isGraphemeBreak(v, Source.ellipsisScalar)
         }
 
         /// Whether the cluster starting at `offset` stays a cluster of its own
@@ -117,7 +115,7 @@ extension TextLayout {
         @inline(__always)
         func mayFollowEllipsis(clusterStartingAt offset: Int) -> Bool {
             let v = firstScalar(at: offset)
-            return v < 0x80 || uc_is_grapheme_break(ucs4_t(Source.ellipsisScalar), ucs4_t(v))
+            return v < 0x80 || TextSegmenter.isGraphemeBreak(Source.ellipsisScalar, v)
         }
 
         /// `bytes[start..<end]` as a string; `whole` when that is all of it.

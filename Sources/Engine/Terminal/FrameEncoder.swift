@@ -137,10 +137,19 @@ public final class FrameEncoder {
         }
         // One call site for the writer whether profiling or not, so that a
         // build with the hooks compiled out optimises the same code.
+        #if DEBUG
+        // The end of a frame's writes: the canvas must be whole before it
+        // is diffed, and the model whole after (unchanged frames skip both).
+        let changed = !canvas.damage.isEmpty
+        if changed { canvas.debugCheckInvariants("handed to encode") }
+        #endif
         let profiler = activeProfiler(profiler)
         let token = profiler?.begin(.diff)
         let bytes = writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
         if let profiler, let token { endDiffSpan(profiler, token, bytes: bytes.count) }
+        #if DEBUG
+        if changed { screen.debugCheckInvariants("as the writer's model after encode") }
+        #endif
         return bytes
     }
 

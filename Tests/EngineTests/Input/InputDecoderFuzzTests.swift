@@ -139,40 +139,108 @@ struct InputDecoderFuzzTests {
     }
 }
 
-/// Decoding speed, printed (never asserted: wall time is not a test).
-/// `INPUT_DECODER_THROUGHPUT=1 swift test -c release --filter InputDecoderThroughput`
-@Suite("InputDecoderThroughput: bytes per second, printed")
-struct InputDecoderThroughputTests {
-    @Test("typing, key sequences and pastes", .enabled(if: InputDecoderFuzzTests.environment("INPUT_DECODER_THROUGHPUT") != nil))
-    func throughput() {
-        let typing = Array(String(repeating: "the quick brown fox jumps over the lazy dog ", count: 2000).utf8)
-        let keys = Array(repeating: bytes(#"\e[1;5A\e[97;5u\eOP\e[<0;10;5M\x7f\r"#), count: 2000).flatMap { $0 }
-        let text = Array(String(repeating: "héllo wörld 中文 👍🏽 ", count: 2000).utf8)
-        let paste = bytes(#"\e[200~"#) + typing + bytes(#"\e[201~"#)
-        for (name, input) in [("ASCII typing, 1 byte a read", typing), ("key sequences", keys), ("non-ASCII text", text),
-                              ("paste", paste)]
-        {
-            let chunk = name.hasSuffix("a read") ? 1 : 4096
-            var decoder = InputDecoder()
-            var events: [InputEvent] = []
-            events.reserveCapacity(input.count)
-            let clock = ContinuousClock()
-            let rounds = 20
-            let elapsed = clock.measure {
-                for _ in 0..<rounds {
-                    events.removeAll(keepingCapacity: true)
-                    var start = 0
-                    while start < input.count {
-                        let end = min(input.count, start + chunk)
-                        input[start..<end].withUnsafeBufferPointer { decoder.decode($0, into: &events) }
-                        start = end
-                    }
-                }
-            }
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            let megabytes = Double(input.count * rounds) / 1e6
-            print("InputDecoderThroughput: \(name): \(Int(megabytes / seconds)) MB/s, "
-                  + "\(Int(seconds * 1e9 / Double(events.count * rounds))) ns/event")
+/// Long inputs read the way a terminal delivers them — typing a byte a
+/// read, everything else in 4096-byte reads that cut sequences and
+/// clusters anywhere — decode to exactly the events encoded in them, every
+/// byte consumed and none dropped. (Decoding speed is not a test: tuibench
+/// measures speed.)
+@Suite("InputDecoderLongInput: long inputs in terminal-sized reads decode to exactly what was encoded")
+struct InputDecoderLongInputTests {
+    static let repeats = 2000
+
+    /// Decodes `input` in reads of `chunk` bytes, then flushes.
+    static func decode(_ input: [UInt8], chunk: Int) -> (events: [InputEvent], decoder: InputDecoder) {
+        var decoder = InputDecoder()
+        var events: [InputEvent] = []
+        var start = 0
+        while start < input.count {
+            let end = min(input.count, start + chunk)
+            input[start..<end].withUnsafeBufferPointer { decoder.decode($0, into: &events) }
+            start = end
         }
+        decoder.flush(into: &events)
+        return (events, decoder)
+    }
+
+    /// Records where `events` first differ from `want` (not the whole lists: they are long).
+    static func expectEvents(_ events: [InputEvent], _ want: [InputEvent], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(events.count == want.count, sourceLocation: sourceLocation)
+        if let i = zip(events, want).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record("event \(i): \(events[i]) ≠ \(want[i])", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// One event per character typed, read a byte at a time: 88,000 events.
+    @Test("ASCII typing, a byte a read")
+    func typing() {
+        let line = "the quick brown fox jumps over the lazy dog "
+        let input = Array(String(repeating: line, count: Self.repeats).utf8)
+        let (events, decoder) = Self.decode(input, chunk: 1)
+        #expect(events.count == 44 * Self.repeats)
+        Self.expectEvents(events, String(repeating: line, count: Self.repeats).map { char($0) })
+        #expect(decoder.bytesConsumed == input.count && decoder.bytesDropped == 0)
+    }
+
+    /// Six sequences a repetition (Control-Up, kitty Control-a, F1, an SGR
+    /// mouse press, Backspace, Return), cut anywhere by the reads: 12,000 events.
+    @Test("key and mouse sequences, 4096 bytes a read")
+    func keySequences() {
+        let one = bytes(#"\e[1;5A\e[97;5u\eOP\e[<0;10;5M\x7f\r"#)
+        let input = Array(repeating: one, count: Self.repeats).flatMap { $0 }
+        #expect(one.count == 28 && 4096 % 28 != 0)  // reads end mid-sequence
+        let (events, decoder) = Self.decode(input, chunk: 4096)
+        let want: [InputEvent] = [key(.up, .control), char("a", .control), key(.function(1)),
+                                  mouse(.press, .left, 9, 4), key(.backspace), key(.enter)]
+        #expect(events.count == 6 * Self.repeats)
+        Self.expectEvents(events, Array(Array(repeating: want, count: Self.repeats).joined()))
+        #expect(decoder.bytesConsumed == input.count && decoder.bytesDropped == 0)
+    }
+
+    /// One event per grapheme cluster, clusters of up to 8 bytes cut by the
+    /// reads: 17 a repetition. A read that ends inside a scalar holds its
+    /// bytes for the next; but one that ends inside, or just before, a
+    /// scalar extending a cluster nothing has to continue (a skin tone after
+    /// its emoji) delivers the cluster so far, and the rest arrives as a
+    /// cluster of its own: ``InputDecoder`` waits only for a ZWJ sequence or
+    /// half a flag, as a terminal sends a typed cluster in one write. 👍🏽
+    /// is cut so twice in 2,000.
+    @Test("non-ASCII text, 4096 bytes a read")
+    func nonASCIIText() {
+        let phrase = "héllo wörld 中文 👍🏽 "
+        let text = String(repeating: phrase, count: Self.repeats)
+        let input = Array(text.utf8)
+        let (events, decoder) = Self.decode(input, chunk: 4096)
+        #expect(phrase.count == 17)
+        var want: [InputEvent] = [], offset = 0, splits = 0
+        for cluster in text {
+            // The cluster's scalars, cut before one a read ends at or in.
+            var part = String.UnicodeScalarView()
+            for scalar in cluster.unicodeScalars {
+                let length = String(scalar).utf8.count
+                // A read ends at a byte of offset..<offset + length: at or inside this scalar.
+                if !part.isEmpty && (offset + length - 1) / 4096 > (offset - 1) / 4096 {
+                    want.append(char(Character(String(part))))
+                    part.removeAll()
+                    splits += 1
+                }
+                part.append(scalar)
+                offset += length
+            }
+            want.append(char(Character(String(part))))
+        }
+        #expect(splits == 2)
+        #expect(events.count == 17 * Self.repeats + splits)
+        Self.expectEvents(events, want)
+        #expect(decoder.bytesConsumed == input.count && decoder.bytesDropped == 0)
+    }
+
+    /// A bracketed paste of 88,000 bytes is one event holding all of them.
+    @Test("a long bracketed paste, 4096 bytes a read")
+    func longPaste() {
+        let typed = String(repeating: "the quick brown fox jumps over the lazy dog ", count: Self.repeats)
+        let input = bytes(#"\e[200~"#) + Array(typed.utf8) + bytes(#"\e[201~"#)
+        let (events, decoder) = Self.decode(input, chunk: 4096)
+        #expect(events == [.paste(typed)])
+        #expect(decoder.bytesConsumed == input.count && decoder.bytesDropped == 0)
     }
 }

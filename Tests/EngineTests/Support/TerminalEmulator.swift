@@ -5,7 +5,7 @@ import Testing
 /// A real terminal emulator (pyte, or tmux) driven through
 /// Tests/Emulator/emulate.py: feed it the writer's bytes, read its screen.
 struct TerminalEmulator {
-    enum Backend: String { case pyte, tmux }
+    enum Backend: String, Sendable { case pyte, tmux }
 
     /// One cell as the emulator shows it.
     struct ScreenCell: Equatable, CustomStringConvertible {
@@ -38,8 +38,29 @@ struct TerminalEmulator {
             .appendingPathComponent("Emulator/emulate.py").path
     }()
 
+    /// Why each backend cannot run here (absent when it can), probed once
+    /// per test run.
+    static let missing: [Backend: String] = {
+        var missing: [Backend: String] = [:]
+        for backend in [Backend.pyte, .tmux] { missing[backend] = probe(backend) }
+        return missing
+    }()
+
     /// Why the emulator cannot run here, or nil when it can.
-    static func unavailable(_ backend: Backend) -> String? {
+    static func unavailable(_ backend: Backend) -> String? { missing[backend] }
+
+    /// Whether a test that needs `backends` runs. It does when they are all
+    /// installed, and also when one is missing but `TUI_ALLOW_MISSING_EMULATOR`
+    /// is not set: the test then records the missing emulator as a failure
+    /// (``EmulatorPropertyTests/requireEmulator(_:)``). With the variable set,
+    /// a test whose emulator is missing is skipped, and reported as skipped.
+    static func testRuns(_ backends: [Backend]) -> Bool {
+        backends.allSatisfy { missing[$0] == nil }
+            || ProcessInfo.processInfo.environment["TUI_ALLOW_MISSING_EMULATOR"] == nil
+    }
+
+    /// Starts `backend`'s probe: python3 importing pyte, or `tmux -V`.
+    private static func probe(_ backend: Backend) -> String? {
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         probe.arguments = backend == .pyte ? ["python3", "-c", "import pyte"] : ["tmux", "-V"]
@@ -138,5 +159,15 @@ struct TerminalEmulator {
             }
         }
         return nil
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Skips the test when one of `backends` is not installed and
+    /// `TUI_ALLOW_MISSING_EMULATOR` is set (see ``TerminalEmulator/testRuns(_:)``).
+    static func needsEmulator(_ backends: TerminalEmulator.Backend...) -> Self {
+        let names = backends.map(\.rawValue).joined(separator: " and ")
+        return .enabled(if: TerminalEmulator.testRuns(backends),
+                        Comment(rawValue: "needs \(names): not installed here, and TUI_ALLOW_MISSING_EMULATOR is set"))
     }
 }

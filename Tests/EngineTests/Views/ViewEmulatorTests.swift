@@ -130,25 +130,25 @@ struct ViewEmulatorTests {
         return TaskList(tasks: tasks, selected: [1, 2, 2, 4, 3, 3, 1, 1, 5, 4][i % 10])
     }
 
-    @Test("pyte: a bordered task list, frame by frame")
+    @Test("pyte: a bordered task list, frame by frame", .needsEmulator(.pyte))
     func taskListInPyte() throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         try Recording(columns: 30, rows: 10, frames: 10, view: ViewEmulatorTests.taskFrame).check(.pyte)
     }
 
-    @Test("tmux: a bordered task list, frame by frame")
+    @Test("tmux: a bordered task list, frame by frame", .needsEmulator(.tmux, .pyte))
     func taskListInTmux() throws {
         guard EmulatorPropertyTests.requireEmulator(.tmux), EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         try Recording(columns: 30, rows: 10, frames: 10, view: ViewEmulatorTests.taskFrame).check(.tmux)
     }
 
-    @Test("pyte: styled text (colours, attributes, backgrounds) as its styles change")
+    @Test("pyte: styled text (colours, attributes, backgrounds) as its styles change", .needsEmulator(.pyte))
     func styledTextInPyte() throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         try Recording(columns: 24, rows: 6, frames: 8) { Styled(step: $0) }.check(.pyte)
     }
 
-    @Test("pyte: a counter changing over frames, with frames where nothing changes")
+    @Test("pyte: a counter changing over frames, with frames where nothing changes", .needsEmulator(.pyte))
     func counterInPyte() throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         // Each count shown twice: the repeated frame must write nothing.
@@ -159,14 +159,14 @@ struct ViewEmulatorTests {
         try recording.check(.pyte)
     }
 
-    @Test("pyte: a lazy list scrolling up and down")
+    @Test("pyte: a lazy list scrolling up and down", .needsEmulator(.pyte))
     func scrollingInPyte() throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         let offsets = [0, 1, 2, 5, 4, 0, 30, 29, 150, 151, 3]
         try Recording(columns: 16, rows: 8, frames: offsets.count) { Scrolling(offset: offsets[$0]) }.check(.pyte)
     }
 
-    @Test("pyte: random view trees and their variants, frame by frame")
+    @Test("pyte: random view trees and their variants, frame by frame", .needsEmulator(.pyte))
     func randomTreesInPyte() throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         for seed in UInt64(1)...6 {

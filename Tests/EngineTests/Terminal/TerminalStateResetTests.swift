@@ -56,14 +56,14 @@ struct TerminalStateResetTests {
         return (screens[1], screens[2], TerminalEmulator.expected(canvas, level: .truecolor))
     }
 
-    @Test("pyte: the repaint after garbage shows exactly the canvas", arguments: garbage)
+    @Test("pyte: the repaint after garbage shows exactly the canvas", .needsEmulator(.pyte), arguments: garbage)
     func pyteRepaint(_ garbage: Garbage) throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         let run = try Self.repaint(after: garbage, in: .pyte)
         if let diff = TerminalEmulator.difference(run.repaired, run.want) { Issue.record("\(diff)") }
     }
 
-    @Test("tmux: the repaint after garbage shows exactly the canvas",
+    @Test("tmux: the repaint after garbage shows exactly the canvas", .needsEmulator(.tmux),
           arguments: [garbage[1], garbage[2], garbage[4], garbage[7]])
     func tmuxRepaint(_ garbage: Garbage) throws {
         guard EmulatorPropertyTests.requireEmulator(.tmux) else { return }

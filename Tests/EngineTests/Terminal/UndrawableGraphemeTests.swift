@@ -52,13 +52,13 @@ struct UndrawableGraphemeTests {
         return TerminalEmulator.difference(screens[0], TerminalEmulator.expected(canvas, level: .truecolor))
     }
 
-    @Test("pyte shows exactly the canvas", arguments: inputs)
+    @Test("pyte shows exactly the canvas", .needsEmulator(.pyte), arguments: inputs)
     func pyte(_ input: Input) throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         if let diff = try Self.run(input, in: .pyte) { Issue.record("\(diff)") }
     }
 
-    @Test("tmux shows exactly the canvas", arguments: inputs)
+    @Test("tmux shows exactly the canvas", .needsEmulator(.tmux), arguments: inputs)
     func tmux(_ input: Input) throws {
         guard EmulatorPropertyTests.requireEmulator(.tmux) else { return }
         if let diff = try Self.run(input, in: .tmux) { Issue.record("\(diff)") }

@@ -74,13 +74,13 @@ struct WriterShiftTests {
         try TerminalEmulator.expectFrames(run.chunks, show: run.expected, columns: c.columns, rows: c.rows, in: backend)
     }
 
-    @Test("pyte: replay from blank reproduces every frame", arguments: cases)
+    @Test("pyte: replay from blank reproduces every frame", .needsEmulator(.pyte), arguments: cases)
     func pyteReplay(_ c: Case) throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         try Self.check(c, in: .pyte)
     }
 
-    @Test("tmux: replay from blank reproduces every frame", arguments: [cases[0], cases[1]])
+    @Test("tmux: replay from blank reproduces every frame", .needsEmulator(.tmux, .pyte), arguments: [cases[0], cases[1]])
     func tmuxReplay(_ c: Case) throws {
         guard EmulatorPropertyTests.requireEmulator(.tmux), EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         try Self.check(c, in: .tmux)

@@ -116,8 +116,9 @@ struct TuiFramesTests {
 
     @Test("every bundled fixture parses")
     func fixturesParse() throws {
+        // Tests/EngineTests/Replay/TuiFramesTests.swift → the package's Fixtures/.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
         var count = 0
         for folder in ["recordings", "synthetic"] {
             let dir = root.appendingPathComponent(folder)

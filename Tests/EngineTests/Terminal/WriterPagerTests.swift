@@ -81,7 +81,7 @@ struct WriterPagerTests {
         return run
     }
 
-    @Test("pyte: replay from blank reproduces every frame", arguments: cases)
+    @Test("pyte: replay from blank reproduces every frame", .needsEmulator(.pyte), arguments: cases)
     func pyteReplay(_ c: Case) throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         let run = Self.render(c)
@@ -89,7 +89,7 @@ struct WriterPagerTests {
         try TerminalEmulator.expectFrames(run.chunks, show: run.expected, columns: c.columns, rows: c.rows, in: .pyte)
     }
 
-    @Test("tmux: replay from blank reproduces every frame", arguments: cases)
+    @Test("tmux: replay from blank reproduces every frame", .needsEmulator(.tmux, .pyte), arguments: cases)
     func tmuxReplay(_ c: Case) throws {
         guard EmulatorPropertyTests.requireEmulator(.tmux), EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         let run = Self.render(c)

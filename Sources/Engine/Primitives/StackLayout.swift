@@ -1,6 +1,3 @@
-/// The axis a stack lays its children along.
-public enum Axis: Sendable, Hashable { case horizontal, vertical }
-
 /// SwiftUI's stack algorithm in whole cells.
 ///
 /// Sizing: with no proposal along the axis each child gets its ideal size.
@@ -185,21 +182,25 @@ enum StackLayout {
             var position = axis == .vertical ? rect.y : rect.x
             // Children that asked for more than the stack has are cut at its
             // end, as a single-content container cuts its content: a child's
-            // frame never leaves its parent's.
+            // frame never leaves its parent's. The next child still starts
+            // after the whole length it asked for: with negative spacing a
+            // child cut at the end is followed by one that comes back (a
+            // spacer between two texts), where the stack's size put it.
             let end = axis == .vertical ? rect.maxY : rect.maxX
             for (i, c) in children.enumerated() {
                 let childCross = Swift.min(crosses[i], crossSpace)
-                let length = Swift.min(lengths[i], Swift.max(0, end - position))
+                let start = Swift.min(position, end)
+                let length = Swift.min(lengths[i], Swift.max(0, end - start))
                 let r: Rect
                 if axis == .vertical {
-                    r = Rect(x: rect.x + alignment.horizontal.offset(child: childCross, in: crossSpace), y: position,
+                    r = Rect(x: rect.x + alignment.horizontal.offset(child: childCross, in: crossSpace), y: start,
                              width: childCross, height: length)
                 } else {
-                    r = Rect(x: position, y: rect.y + alignment.vertical.offset(child: childCross, in: crossSpace),
+                    r = Rect(x: start, y: rect.y + alignment.vertical.offset(child: childCross, in: crossSpace),
                              width: length, height: childCross)
                 }
                 graph.place(c, in: r)
-                position = Swift.min(end, saturatingAdd(position, saturatingAdd(length, spacing)))
+                position = saturatingAdd(position, saturatingAdd(lengths[i], spacing))
             }
         }
     }

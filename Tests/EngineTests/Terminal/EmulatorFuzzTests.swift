@@ -156,7 +156,7 @@ struct EmulatorFuzzTests {
         Int(ProcessInfo.processInfo.environment["TUI_FUZZ_SESSIONS"] ?? "") ?? 6
     }
 
-    @Test("pyte: no agreed frame differs; disputed differences stay in their own cells", arguments: [false, true])
+    @Test("pyte: no agreed frame differs; disputed differences stay in their own cells", .needsEmulator(.pyte), arguments: [false, true])
     func pyte(mixed: Bool) throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
         let counts = try Self.fuzz(.pyte, mixed: mixed, sessions: Self.sessions)
@@ -166,7 +166,7 @@ struct EmulatorFuzzTests {
         #expect(counts.unreadableFrames == 0)
     }
 
-    @Test("tmux: no agreed frame differs; disputed differences stay in their own cells", arguments: [false, true])
+    @Test("tmux: no agreed frame differs; disputed differences stay in their own cells", .needsEmulator(.tmux), arguments: [false, true])
     func tmux(mixed: Bool) throws {
         guard EmulatorPropertyTests.requireEmulator(.tmux) else { return }
         let counts = try Self.fuzz(.tmux, mixed: mixed, sessions: Self.sessions)

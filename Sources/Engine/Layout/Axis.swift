@@ -1,0 +1,2 @@
+/// The axis a stack lays its children along.
+public enum Axis: Sendable, Hashable { case horizontal, vertical }
