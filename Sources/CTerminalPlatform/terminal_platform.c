@@ -59,7 +59,11 @@ int ctp_terminal_window_size(int fd, unsigned short *columns, unsigned short *ro
 
 /* MARK: Writing */
 
-int ctp_write_all(int fd, const void *bytes, size_t count) {
+/* Writes all of `bytes`, retrying short writes and EINTR. With `wait_when_full`
+ * a full non-blocking descriptor (EAGAIN) is polled until writable; without
+ * it (the signal-time restore, which must not hang on a terminal that stopped
+ * reading) the write gives up there. Returns 0 or an errno value. */
+static int write_loop(int fd, const void *bytes, size_t count, int wait_when_full) {
     const unsigned char *p = bytes;
     while (count > 0) {
         ssize_t n = write(fd, p, count);
@@ -69,7 +73,7 @@ int ctp_write_all(int fd, const void *bytes, size_t count) {
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        if (wait_when_full && n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
             struct pollfd ready = {.fd = fd, .events = POLLOUT, .revents = 0};
             (void)poll(&ready, 1, 1000);
             continue;
@@ -79,20 +83,9 @@ int ctp_write_all(int fd, const void *bytes, size_t count) {
     return 0;
 }
 
-void ctp_write_until_error(int fd, const void *bytes, size_t count) {
-    const unsigned char *p = bytes;
-    while (count > 0) {
-        ssize_t n = write(fd, p, count);
-        if (n > 0) {
-            p += n;
-            count -= (size_t)n;
-        } else if (n < 0 && errno == EINTR) {
-            continue;
-        } else {
-            return;
-        }
-    }
-}
+int ctp_write_all(int fd, const void *bytes, size_t count) { return write_loop(fd, bytes, count, 1); }
+
+void ctp_write_until_error(int fd, const void *bytes, size_t count) { (void)write_loop(fd, bytes, count, 0); }
 
 /* MARK: Signals and the process */
 
