@@ -26,6 +26,7 @@ struct StackGuard {
     /// Finds the current thread's stack bounds if the thread changed.
     mutating func prepare() {
         let current = Platform.currentThread()
+        // Once per frame: compared in place (the same thread as last frame).
         if let thread, thread == current { return }
         thread = current
         limit = StackGuard.limit(of: current)

@@ -1,13 +1,22 @@
 import Profiler
 
 extension ViewGraph {
-    /// What the graph knows about `type`, found once per type.
+    /// What the graph knows about `type`, found once per type. Nodes are
+    /// made in runs of one type (a list's rows, a subtree coming back), so
+    /// the last type found is kept beside the table: a run looks it up once.
     @inline(__always)
     func typeInfo<V: View>(of type: V.Type) -> ViewTypeInfo {
         let key = ObjectIdentifier(type)
-        if let known = typeInfos[key] { return known }
-        let info = ViewTypeInfo(type)
-        typeInfos[key] = info
+        if key == lastTypeInfo.type, let info = lastTypeInfo.info { return info.takeUnretainedValue() }
+        let info: ViewTypeInfo
+        if let known = typeInfos[key] {
+            info = known
+        } else {
+            info = ViewTypeInfo(type)
+            typeInfos[key] = info
+        }
+        // Unretained: ``typeInfos`` keeps every entry for the graph's life.
+        lastTypeInfo = (key, Unmanaged.passUnretained(info))
         return info
     }
 

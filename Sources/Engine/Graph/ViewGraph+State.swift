@@ -8,9 +8,14 @@ extension ViewGraph {
                          location: () -> DeclarationSite) -> StateBox<Value> {
         switch stateKeying {
         case .ordinal:
-            return stateSlot(in: node, ordinal: ordinal) {
-                StateBox(restoredValue(for: node, key: .ordinal(ordinal), initial: initial), node: node, graph: self)
-            }
+            // Written out, not through ``stateSlot(in:ordinal:make:)``: every
+            // new node with `@State` comes here, and the closure cost a
+            // context and its retains per slot (state-churn: +240k
+            // instructions a frame).
+            if let box = node.stateSlot(at: ordinal) as? StateBox<Value> { return box }
+            let box = StateBox(restoredValue(for: node, key: .ordinal(ordinal), initial: initial), node: node, graph: self)
+            if node.setStateSlot(box, at: ordinal) { stateSlotCount += 1 }
+            return box
         case .sourceLocation:
             let location = location()
             if let box = node.stateByLocation[location] as? StateBox<Value> { return box }

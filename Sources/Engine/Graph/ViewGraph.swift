@@ -101,6 +101,9 @@ public final class ViewGraph {
     var environmentReaders: [AnyKeyPath: [ObjectIdentifier: ViewNode]] = [:]
     /// What is known about each view type met so far.
     @exclusivity(unchecked) var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
+    /// The type last looked up in ``typeInfos``, and its entry
+    /// (``typeInfo(of:)``).
+    @exclusivity(unchecked) var lastTypeInfo: (type: ObjectIdentifier?, info: Unmanaged<ViewTypeInfo>?) = (nil, nil)
     /// Leaves to lay out again in their current frame (their size did not change).
     @exclusivity(unchecked) var relayoutQueue: [ViewNode] = []
     /// Nodes whose content or frame changed this frame.

@@ -12,10 +12,12 @@ extension Platform {
     struct Thread: Equatable {
         fileprivate let handle: pthread_t
 
+        @inline(__always)
         static func == (a: Thread, b: Thread) -> Bool { pthread_equal(a.handle, b.handle) != 0 }
     }
 
     /// The calling thread.
+    @inline(__always)
     static func currentThread() -> Thread {
         Thread(handle: pthread_self())
     }
