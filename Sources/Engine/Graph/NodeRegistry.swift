@@ -1,4 +1,5 @@
-/// The concerns a node can register for: each is a set of nodes the graph
+/// The concerns a node can register for (at most eight: a node keeps one
+/// bit per concern, ``ViewNode/registeredConcerns``): each is a set of nodes the graph
 /// finds again by identity, without walking the tree (the views with an
 /// event handler, those that can take focus, …).
 enum NodeConcern: Int, CaseIterable {
@@ -27,9 +28,11 @@ enum NodeConcern: Int, CaseIterable {
 /// entry is dropped the next time the registry is walked
 /// (``forEachLive(isLive:_:)``), so detaching a subtree costs nothing here.
 ///
-/// Invariant: every entry's key is `ObjectIdentifier` of its node, and the
+/// Invariants: every entry's key is `ObjectIdentifier` of its node, and the
 /// registry holds its node strongly (an identifier is never reused while
-/// its entry lives).
+/// its entry lives); a live node is in a concern's registry exactly when its
+/// bit for the concern is set (a node that left the tree never comes back,
+/// so its bits may stay set after its entry is dropped).
 struct NodeRegistry {
     private var nodes: [ObjectIdentifier: ViewNode] = [:]
 
@@ -136,10 +139,18 @@ extension ViewGraph {
     /// leaves the tree is dropped from every registry the next time that
     /// registry is read; nothing needs to unregister it.
     @inline(__always)
-    func register(_ node: ViewNode, for concern: NodeConcern) { registries[concern].insert(node) }
+    func register(_ node: ViewNode, for concern: NodeConcern) {
+        let bit: UInt8 = 1 << concern.rawValue
+        guard node.registeredConcerns & bit == 0 else { return }
+        node.registeredConcerns |= bit
+        registries[concern].insert(node)
+    }
 
     /// Unregisters `node` from `concern` (it no longer has it).
-    func unregister(_ node: ViewNode, from concern: NodeConcern) { registries[concern].remove(node) }
+    func unregister(_ node: ViewNode, from concern: NodeConcern) {
+        node.registeredConcerns &= ~(1 << concern.rawValue)
+        registries[concern].remove(node)
+    }
 
     /// Whether no node is registered for `concern`.
     @inline(__always)

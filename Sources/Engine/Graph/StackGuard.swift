@@ -24,10 +24,17 @@ struct StackGuard {
     var reported = false
 
     /// Finds the current thread's stack bounds if the thread changed.
+    /// Once per frame: the usual case (the thread of the last frame) is a
+    /// comparison inlined into the frame's start.
+    @inline(__always)
     mutating func prepare() {
         let current = Platform.currentThread()
-        // Once per frame: compared in place (the same thread as last frame).
         if let thread, thread == current { return }
+        moved(to: current)
+    }
+
+    @inline(never)
+    private mutating func moved(to current: Platform.Thread) {
         thread = current
         limit = StackGuard.limit(of: current)
     }

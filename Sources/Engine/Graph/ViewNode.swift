@@ -61,6 +61,10 @@ public class ViewNode {
     /// The frame number of the last evaluation.
     @exclusivity(unchecked) public internal(set) var lastEvaluatedFrame = -1
     @exclusivity(unchecked) var isAttached = true
+    /// The ``NodeConcern``s this node is registered for, one bit each
+    /// (``ViewGraph/register(_:for:)``): a node evaluated again registers
+    /// without touching the registry.
+    @exclusivity(unchecked) var registeredConcerns: UInt8 = 0
     /// The profiler label of this node's body spans when they are attributed
     /// to identity paths, made on first use.
     @exclusivity(unchecked) var profileLabel: SpanLabel?

@@ -69,6 +69,11 @@ struct GraphCoreTests {
         host.graph.unregister(node, from: .tap)
         #expect(!host.graph.isRegistered(node, for: .tap))
         #expect(host.graph.registeredNodes(for: .tap).isEmpty)
+        // Registered again after being taken off (its bit was cleared too).
+        host.graph.register(node, for: .tap)
+        #expect(host.graph.registeredNodes(for: .tap).count == 1)
+        // A node keeps one bit per concern.
+        #expect(NodeConcern.allCases.count <= UInt8.bitWidth)
     }
 
     @Test("keyed rows keep their nodes and state through inserts, removals, moves and repeated ids")
