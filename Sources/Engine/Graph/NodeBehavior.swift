@@ -27,6 +27,10 @@ public class NodeBehavior {
     /// ``paintOrder(_:)`` do. Painting then makes none of those four calls.
     /// Set only by a final behaviour that overrides none of them (stacks).
     final let paintsOnlyChildren: Bool
+    /// The behaviour is an ``EnvironmentWriterBehavior``: reading the
+    /// environment looks for these on every ancestor, and a stored flag
+    /// costs a load where a dynamic cast costs a metadata lookup.
+    final let writesEnvironment: Bool
 
     /// The size for `proposal`. The default lays the children out as a
     /// vertical stack without spacing (a multi-view body in a single-child place).
@@ -69,11 +73,12 @@ public class NodeBehavior {
     func forEachStyleID(_ body: (StyleID) -> Void) {}
 
     init(transparent: Bool = false, passesStyle: Bool = false, stackRole: StackRole = .plain,
-         paintsOnlyChildren: Bool = false) {
+         paintsOnlyChildren: Bool = false, writesEnvironment: Bool = false) {
         isTransparent = transparent
         self.passesStyle = passesStyle
         self.stackRole = stackRole
         self.paintsOnlyChildren = paintsOnlyChildren
+        self.writesEnvironment = writesEnvironment
     }
 }
 

@@ -8,7 +8,9 @@ extension ViewGraph {
         var writers: [EnvironmentWriterBehavior] = []
         var n = node.parent
         while let current = n {
-            if let w = current.behavior as? EnvironmentWriterBehavior { writers.append(w) }
+            if current.behavior.writesEnvironment {
+                writers.append(unsafeDowncast(current.behavior, to: EnvironmentWriterBehavior.self))
+            }
             n = current.parent
         }
         var env = rootEnvironment

@@ -81,7 +81,7 @@ class EnvironmentWriterBehavior: NodeBehavior {
     var keyPath: AnyKeyPath?
     var value: Any?
     var apply: ((inout EnvironmentValues) -> Void)?
-    init() { super.init(transparent: true) }
+    init() { super.init(transparent: true, writesEnvironment: true) }
 }
 
 extension View {
