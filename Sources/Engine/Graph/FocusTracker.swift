@@ -64,9 +64,11 @@ struct FocusTracker {
 
     /// Focus is following the bindings now: returns whether a binding was
     /// made or written since the last time, and clears both marks.
+    @inline(__always)
     mutating func beginSync() -> Bool {
         stateWrittenSinceSync = false
-        defer { bindingsChanged = false }
-        return bindingsChanged
+        guard bindingsChanged else { return false }
+        bindingsChanged = false
+        return true
     }
 }
