@@ -62,11 +62,15 @@ struct FocusTracker {
         return true
     }
 
-    /// Focus is following the bindings now: returns whether a binding was
-    /// made or written since the last time, and clears both marks.
+    /// Focus is following the bindings now: state written from here on
+    /// is news to the next sync.
     @inline(__always)
-    mutating func beginSync() -> Bool {
-        stateWrittenSinceSync = false
+    mutating func beginSync() { stateWrittenSinceSync = false }
+
+    /// Whether a binding was made or asked for since the last time (then
+    /// focus follows the bindings); clears the mark.
+    @inline(__always)
+    mutating func takeBindingsChanged() -> Bool {
         guard bindingsChanged else { return false }
         bindingsChanged = false
         return true

@@ -161,7 +161,7 @@ extension ViewGraph {
     /// After a frame: focus leaves views that left the tree or were
     /// disabled, and follows bindings that ask for another view.
     func syncFocusAfterFrame() {
-        let bindingsChanged = focusTracker.beginSync()
+        focusTracker.beginSync()
         // A dismissed modal gives focus back; a presented one keeps it inside.
         if let modal = activeModal, let f = focusedNode, !isDescendant(f, of: modal) {
             focus(focusOrder().first)
@@ -176,7 +176,7 @@ extension ViewGraph {
                 focus(nil)
             }
         }
-        guard bindingsChanged else { return }
+        guard focusTracker.takeBindingsChanged() else { return }
         for node in focusOrder() {
             guard let b = node.behavior as? FocusableBehavior, let binding = b.effectiveBinding, binding.isRequested()
             else { continue }
