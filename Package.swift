@@ -14,6 +14,11 @@ import PackageDescription
 // fail to resolve): hence the tools version above.
 let releaseSettings: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    // The engine is main-actor isolated and checked so at compile time;
+    // without this, every closure it hands to the standard library (map,
+    // withUnsafe…, sort) from main-actor code would check the executor at
+    // run time (SE-0423), on the per-node paths.
+    .unsafeFlags(["-Xfrontend", "-disable-dynamic-actor-isolation"]),
 ]
 
 let package = Package(

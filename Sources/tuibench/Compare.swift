@@ -57,7 +57,7 @@ struct Compare: ParsableCommand {
                 }
                 let run = try Run.parse(arguments)
                 let scenario = run.parameters.scenario(r.name)!
-                results.append(run.measure(scenario, columns: 200, rows: 60))
+                results.append(onMainActor { run.measure(scenario, columns: 200, rows: 60) })
             }
             now = RunReport(scenarios: results)
         }

@@ -35,7 +35,10 @@ struct FrameServer: ParsableCommand {
         try ScenarioParameters.checkWork(load.total(hosts: 1, frames: warmup + perTurn), what: "this frame server")
     }
 
-    func run() throws {
+    func run() throws { try onMainActor { try runIsolated() } }
+
+    @MainActor
+    func runIsolated() throws {
         // A driver that goes away ends the server through a failed write, not SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         MachineInfo.steadyAllocator()

@@ -4,6 +4,7 @@ import Engine
 
 /// A grid of 200 buttons (20 rows of 10); each frame presses Tab, moving
 /// focus to the next button: the old and the new button look different.
+@MainActor
 struct ButtonGrid: View {
     var rows: Int
     var columns: Int
@@ -26,6 +27,7 @@ struct ButtonGrid: View {
 /// A text field above the 5,461-view tree (depth 6, fanout 4); each frame
 /// types one character into it. Only the field and its path should be
 /// evaluated: the tree's values do not change.
+@MainActor
 struct FieldOverTree: View {
     @State private var text = ""
     var body: some View {

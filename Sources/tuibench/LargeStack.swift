@@ -38,12 +38,33 @@ enum LargeStack {
         result.body = body
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
+            LargeStack.isRunning = true
             do { try result.body?() } catch { result.error = error }
+            LargeStack.isRunning = false
             done.signal()
         }
         thread.stackSize = size
         thread.start()
         done.wait()
         if let error = result.error { throw error }
+    }
+}
+
+extension LargeStack {
+    /// Set while ``run(_:)`` runs its body (on the large stack's thread,
+    /// with the main thread blocked waiting for it).
+    nonisolated(unsafe) static var isRunning = false
+}
+
+/// Runs `body`, which uses the engine (main-actor isolated), on this
+/// thread: the main thread, as the main actor; or the large stack's thread
+/// while the main thread waits for it (``LargeStack/run(_:)``), where
+/// nothing else can run on the main actor, so the body has it to itself.
+func onMainActor<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+    guard LargeStack.isRunning else { return try MainActor.assumeIsolated(body) }
+    // The isolation is the compiler's, not the runtime's: a synchronous
+    // main-actor function has the same representation as any other.
+    return try withoutActuallyEscaping(body) { body in
+        try unsafeBitCast(body, to: (() throws -> T).self)()
     }
 }

@@ -1,11 +1,12 @@
 import Engine
 
 /// Every cell changes every frame: one Text per row, contents shifted by the frame number.
+@MainActor
 struct ChurnScreen: View, Equatable {
     var columns: Int
     var rows: Int
     var frame: Int
-    static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-=+*/#@&%$".utf8)
+    nonisolated static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-=+*/#@&%$".utf8)
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
@@ -20,7 +21,7 @@ struct ChurnScreen: View, Equatable {
     /// text per frame would (appending `Character`s one at a time costs
     /// ~400 instructions each, which would be most of the frame and none
     /// of it the engine's).
-    static func line(row: Int, frame: Int, columns: Int) -> String {
+    nonisolated static func line(row: Int, frame: Int, columns: Int) -> String {
         var x = UInt64(truncatingIfNeeded: row &* 2_654_435_761 &+ frame &* 40_503)
         let alphabet = ChurnScreen.alphabet
         return String(unsafeUninitializedCapacity: max(columns, 0)) { buffer in
@@ -34,6 +35,7 @@ struct ChurnScreen: View, Equatable {
 }
 
 /// Rows of CJK, emoji (ZWJ, VS16, flags, skin tones) and combining marks; one row changes per frame.
+@MainActor
 struct UnicodeScreen: View, Equatable {
     var rows: Int
     var frame: Int
@@ -50,6 +52,7 @@ struct UnicodeScreen: View, Equatable {
     }
 }
 
+@MainActor
 struct UnicodeRow: View, Equatable {
     var text: String
     var index: Int
@@ -59,6 +62,7 @@ struct UnicodeRow: View, Equatable {
 /// A truecolor fade: the title's colour is a new RGB value every frame (16
 /// million before one repeats), over a steady body; what the style table
 /// must not keep once the colour has moved on.
+@MainActor
 struct FadeScreen: View, Equatable {
     var rows: Int
     var frame: Int

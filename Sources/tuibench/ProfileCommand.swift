@@ -49,7 +49,10 @@ struct ProfileCommand: ParsableCommand {
         try ScenarioParameters.checkWork(load.total(hosts: 1, frames: warmup + frames), what: "this profile")
     }
 
-    func run() throws {
+    func run() throws { try onMainActor { try runIsolated() } }
+
+    @MainActor
+    func runIsolated() throws {
         MachineInfo.warnIfDebug()
         let (columns, screenRows) = try Run.parse(size: size)
         let scenario = scenarioOptions.parameters.scenario(self.scenario)!

@@ -93,7 +93,10 @@ struct Run: ParsableCommand {
         try ScenarioParameters.checkWork(total, what: "this run")
     }
 
-    func run() throws {
+    func run() throws { try onMainActor { try runIsolated() } }
+
+    @MainActor
+    func runIsolated() throws {
         MachineInfo.warnIfDebug()
         if allocator == .steady { MachineInfo.steadyAllocator() }
         let (columns, screenRows) = try parsedSize()
@@ -132,6 +135,7 @@ struct Run: ParsableCommand {
         return result
     }
 
+    @MainActor
     func measure(_ scenario: Scenario, columns: Int, rows: Int) -> RunResult {
         let host = FramePipeline(columns: columns, rows: rows)
         var frame = 0
@@ -353,6 +357,7 @@ extension Run {
         var pairedOverhead: Double
     }
 
+    @MainActor
     func profilerPass(_ name: String, columns: Int, rows: Int, profiled: Bool = true) -> ProfilerPass {
         let count = max(20, min(frames, 300))
         // The default span ring, as `TUI_PROFILE` gives an app: once full it
@@ -397,6 +402,7 @@ extension Run {
                             pairedOverhead: paired)
     }
 
+    @MainActor
     func makeScenario(_ name: String) -> Scenario {
         parameters.scenario(name)!
     }

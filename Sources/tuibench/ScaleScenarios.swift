@@ -6,6 +6,7 @@ import Engine
 /// one character, laid out alone, one cell painted, diffed and written —
 /// is the same at every size; what grows with the size is what the engine
 /// must not touch.
+@MainActor
 struct OneCellScreen: View {
     var columns: Int
     var rows: Int
@@ -20,6 +21,7 @@ struct OneCellScreen: View {
 }
 
 /// Rows of text that fill a screen and never change.
+@MainActor
 struct StaticScreen: View, Equatable {
     var columns: Int
     var rows: Int

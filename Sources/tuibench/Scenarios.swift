@@ -5,6 +5,7 @@ import Engine
 struct Scenario {
     /// A host of `columns` × `rows` with frames 1…`frames` of the scenario
     /// rendered into it, and the last frame's number.
+    @MainActor
     func warmedUp(columns: Int, rows: Int, frames: Int) -> (host: FramePipeline, frame: Int) {
         let host = FramePipeline(columns: columns, rows: rows)
         var frame = 0
@@ -18,19 +19,19 @@ struct Scenario {
     var name: String
     var parameters: [String: Int]
     /// Renders frame `n` into the host (the root view's type stays concrete).
-    var render: (Int, FramePipeline) -> Void
+    var render: @MainActor (Int, FramePipeline) -> Void
     var summary: String
     /// Frames after which reclamation of a removed subtree runs (state-churn).
     var isReclaimFrame: (Int) -> Bool = { _ in false }
 
-    init<V: View>(name: String, parameters: [String: Int], root: @escaping (Int) -> V, summary: String) {
+    init<V: View>(name: String, parameters: [String: Int], root: @escaping @MainActor (Int) -> V, summary: String) {
         self.name = name
         self.parameters = parameters
         self.render = { frame, host in host.render(root(frame), keepBytes: false) }
         self.summary = summary
     }
 
-    init(name: String, parameters: [String: Int], render: @escaping (Int, FramePipeline) -> Void, summary: String) {
+    init(name: String, parameters: [String: Int], render: @escaping @MainActor (Int, FramePipeline) -> Void, summary: String) {
         self.name = name
         self.parameters = parameters
         self.render = render
@@ -43,6 +44,7 @@ struct Scenario {
 /// One level of a chain: a VStack holding the next level; the leaf shows
 /// the frame number, so every level's input changes and only the leaf's
 /// text does.
+@MainActor
 struct ChainLevel: View {
     var depth: Int
     var frame: Int
@@ -62,6 +64,7 @@ struct ChainLevel: View {
 /// A balanced tree of alternating VStack/HStack with Text leaves. Only the
 /// path to the changing leaf receives the frame number; every other
 /// subtree gets an equal value and is skipped.
+@MainActor
 struct TreeLevel: View {
     var depth: Int
     var fanout: Int
@@ -98,6 +101,7 @@ struct TreeLevel: View {
 
 // MARK: list
 
+@MainActor
 struct ListRow: View, Equatable {
     var index: Int
     var value: Int
@@ -110,6 +114,7 @@ struct ListRow: View, Equatable {
     }
 }
 
+@MainActor
 struct ListScreen: View {
     var rows: Int
     var changingRow: Int

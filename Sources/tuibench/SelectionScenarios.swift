@@ -21,6 +21,7 @@ struct BenchProcess: Identifiable, Equatable {
 // MARK: table-select, list-select
 
 /// A process table of `data` with the selection in `@State`, as an app holds it.
+@MainActor
 struct ProcessTableScreen: View {
     var data: [BenchProcess]
     @State private var selected: Int?
@@ -35,6 +36,7 @@ struct ProcessTableScreen: View {
     }
 }
 
+@MainActor
 struct ProcessListScreen: View {
     var data: [BenchProcess]
     @State private var selected: Int?
@@ -45,6 +47,7 @@ struct ProcessListScreen: View {
 
 /// The frame a selection benchmark last moved at (frames that do not
 /// advance, with `--change none`, move nothing).
+@MainActor
 final class SelectionDriver: @unchecked Sendable {
     // Touched only by the benchmark's single thread.
     var lastFrame = -1

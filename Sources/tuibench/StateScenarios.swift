@@ -2,6 +2,7 @@ import Engine
 
 /// Where a benchmark reaches the `@State` it changes: the view that owns the
 /// state hands its binding here when its body first runs.
+@MainActor
 final class StateHandle: @unchecked Sendable {
     // Touched only by the benchmark's single thread.
     var binding: Binding<Int>?
@@ -11,6 +12,7 @@ final class StateHandle: @unchecked Sendable {
 
 /// A balanced tree like `tree`, whose leaves own `@State`; one leaf's state
 /// changes per frame, the root never does.
+@MainActor
 struct StatefulTree: View {
     var depth: Int
     var fanout: Int
@@ -35,12 +37,14 @@ struct StatefulTree: View {
     }
 }
 
+@MainActor
 extension StatefulTree: Equatable {
-    static func == (a: StatefulTree, b: StatefulTree) -> Bool {
+    nonisolated static func == (a: StatefulTree, b: StatefulTree) -> Bool {
         a.depth == b.depth && a.fanout == b.fanout && a.index == b.index && a.target == b.target && a.handle === b.handle
     }
 }
 
+@MainActor
 struct StatefulLeaf: View, Equatable {
     var index: Int
     var handle: StateHandle?
@@ -51,13 +55,14 @@ struct StatefulLeaf: View, Equatable {
         return Text(value == 0 ? "\(index % 10)" : "\(value % 10)")
     }
 
-    static func == (a: StatefulLeaf, b: StatefulLeaf) -> Bool { a.index == b.index && a.handle === b.handle }
+    nonisolated static func == (a: StatefulLeaf, b: StatefulLeaf) -> Bool { a.index == b.index && a.handle === b.handle }
 }
 
 // MARK: state-churn
 
 /// A subtree of `count` views, each owning `@State`, that appears and
 /// disappears with `showing`.
+@MainActor
 struct ChurnRoot: View, Equatable {
     var showing: Bool
     var count: Int
@@ -72,6 +77,7 @@ struct ChurnRoot: View, Equatable {
 }
 
 /// Groups of up to 100 stateful cells, nested so no stack has more than 100 children.
+@MainActor
 struct ChurnGroup: View, Equatable {
     var first: Int
     var count: Int
@@ -96,9 +102,10 @@ struct ChurnGroup: View, Equatable {
     }
 }
 
+@MainActor
 struct ChurnCell: View, Equatable {
     var index: Int
     @State private var taps = 0
     var body: some View { EmptyView() }
-    static func == (a: ChurnCell, b: ChurnCell) -> Bool { a.index == b.index }
+    nonisolated static func == (a: ChurnCell, b: ChurnCell) -> Bool { a.index == b.index }
 }

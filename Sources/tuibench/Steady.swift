@@ -58,7 +58,10 @@ struct Steady: ParsableCommand {
         try ScenarioParameters.checkWork(load.total(hosts: 1, frames: warmup + frames), what: "this run")
     }
 
-    func run() throws {
+    func run() throws { try onMainActor { try runIsolated() } }
+
+    @MainActor
+    func runIsolated() throws {
         MachineInfo.warnIfDebug()
         let (columns, screenRows) = try Run.parse(size: size)
         let scenario = parameters.scenario(self.scenario)!

@@ -1,5 +1,6 @@
 /// A class a control keeps at its node: made the first time the control is
 /// evaluated, kept while it stays in the tree, dropped with it.
+@MainActor
 protocol ControlModelObject: AnyObject {
     init()
 }

@@ -16,7 +16,7 @@ struct ListRowView<Content: View>: PrimitiveView {
     }
 }
 
-extension ListRowView: Equatable where Content: Equatable {}
+extension ListRowView: @MainActor Equatable where Content: Equatable {}
 
 /// A row filled with its background colour, which its content paints over.
 class RowBackgroundBehavior: NodeBehavior {

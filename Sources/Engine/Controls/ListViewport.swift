@@ -6,6 +6,7 @@
 /// Everything here is an integer row index, so nothing costs more with more
 /// rows. Invariant after layout: `0 <= offset <= max(0, rowCount - pageRows)`
 /// and `cursor < rowCount` (or 0 when there are no rows).
+@MainActor
 class ListViewport {
     /// The row the keys act on: the selected row (single selection), or the
     /// row Space toggles (multiple selection).

@@ -178,7 +178,7 @@ struct StepperFace: View, Equatable {
     var value: Int
     @Environment(\.isFocused) private var isFocused
     @Environment(\.theme) private var theme
-    static func == (a: StepperFace, b: StepperFace) -> Bool { a.title == b.title && a.value == b.value }
+    nonisolated static func == (a: StepperFace, b: StepperFace) -> Bool { a.title == b.title && a.value == b.value }
 
     var body: some View {
         HStack(spacing: 1) {

@@ -111,6 +111,7 @@ struct EditorLook: Equatable {
 
     init() {}
 
+    @MainActor
     init(node: ViewNode, graph: ViewGraph) {
         isFocused = graph.environmentValue(\.isFocused, at: node)
         isEnabled = graph.environmentValue(\.isEnabled, at: node)
@@ -120,6 +121,7 @@ struct EditorLook: Equatable {
     /// Shows the insertion point at (`x`, `y`) while focused and enabled:
     /// the cell there in reverse video, and the terminal's cursor (the
     /// graph's caret). Otherwise takes the caret away if it was inside `frame`.
+    @MainActor
     func paintCaret(x: Int, y: Int, frame: Rect, clip: Rect, canvas: CellBuffer, graph: ViewGraph?) {
         guard isFocused && isEnabled else {
             if let caret = graph?.caret, caret.x >= frame.x, caret.x < frame.maxX, caret.y >= frame.y,

@@ -104,6 +104,7 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
     public struct Binding {
         let binding: Engine.Binding<Value>
         let cleared: Value
+        @MainActor
         public var wrappedValue: Value {
             get { binding.wrappedValue }
             nonmutating set { binding.wrappedValue = newValue }
@@ -111,6 +112,8 @@ public struct FocusState<Value: Hashable>: DynamicProperty {
     }
 }
 
+// Safe for the reason `State` and `Binding` are: the value is reached only
+// through main-actor-isolated `wrappedValue`s.
 extension FocusState: @unchecked Sendable where Value: Sendable {}
 extension FocusState.Binding: @unchecked Sendable where Value: Sendable {}
 

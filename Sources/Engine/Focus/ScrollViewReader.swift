@@ -22,6 +22,7 @@ public struct ScrollViewProxy: @unchecked Sendable {
     ///
     /// - Complexity: a walk of the reader's live nodes, then (for a lazy
     ///   stack's row not on screen) of its data's ids.
+    @MainActor
     public func scrollTo<ID: Hashable & Sendable>(_ id: ID, anchor: VerticalAlignment? = nil) {
         guard let graph, let reader, graph.isLive(reader) else { return }
         let key = ExplicitID(id)

@@ -14,6 +14,7 @@
 /// order the rows came; no two rows share a key (a repeated id gets a key
 /// of its own, by position); a node is either in ``children`` or, when
 /// ``finish(graph:)`` runs, detached.
+@MainActor
 struct KeyedReconciler {
     private let parent: ViewNode
     /// The old children not matched yet, by key.

@@ -2,6 +2,7 @@
 ///
 /// Primitive views create one behaviour object per node and update it in
 /// place when their value changes; composite views share `TransparentBehavior`.
+@MainActor
 public class NodeBehavior {
     /// Contributes its children to the parent's layout instead of being laid out itself.
     /// Stored so the hot path reads a field instead of making a virtual call.
@@ -85,5 +86,5 @@ public class NodeBehavior {
 /// The behaviour of composite views and view lists: nothing of their own.
 final class TransparentBehavior: NodeBehavior {
     init() { super.init(transparent: true) }
-    nonisolated(unsafe) static let shared = TransparentBehavior()
+    static let shared = TransparentBehavior()
 }

@@ -6,6 +6,7 @@ import Profiler
 ///
 /// A graph draws into a ``CellBuffer``; the host hands that canvas to a
 /// ``FrameEncoder``.
+@MainActor
 public final class ViewGraph {
     public let identities = IdentityTable()
     /// The canvas views paint into.
@@ -156,7 +157,7 @@ public final class ViewGraph {
                         behavior: TransparentBehavior.shared, info: rootInfo)
     }
 
-    deinit {
+    isolated deinit {
         // Free the tree node by node rather than by a chain of deinits, whose
         // recursion is as deep as the tree.
         for child in root.children { reclamation.append(child) }

@@ -10,6 +10,7 @@ import Profiler
 ///
 /// Every node below the root is a `TypedViewNode<V>`, which holds the last
 /// value inline (one object per node, not a node and a box).
+@MainActor
 public class ViewNode {
     public let identity: ViewIdentity
     let discriminator: Discriminator

@@ -2,6 +2,7 @@ import Profiler
 
 /// What the graph needs to know about a view type, found once per type:
 /// how to compare its values and where its dynamic properties are.
+@MainActor
 final class ViewTypeInfo {
     let equatable: (any Equatable.Type)?
     let isPlainData: Bool
@@ -20,7 +21,7 @@ final class ViewTypeInfo {
     /// cross-module optimisation, in the app's module): a class method of
     /// the generic node would run the unspecialised `update` for every
     /// state change.
-    let reevaluate: (ViewNode, ViewGraph) -> Void
+    let reevaluate: @MainActor (ViewNode, ViewGraph) -> Void
 
     init<V: View>(_ type: V.Type) {
         self.type = type

@@ -15,6 +15,7 @@ import Profiler
 /// host.render(Text("Hello").border())
 /// host.textRows   // ["       ┌─────┐      ", "       │Hello│      ", …]
 /// ```
+@MainActor
 public final class FramePipeline {
     public let canvas: CellBuffer
     public let encoder: FrameEncoder
@@ -71,7 +72,7 @@ public final class FramePipeline {
         }
     }
 
-    deinit {
+    isolated deinit {
         guard let profileOutputPath else { return }
         do {
             try writeProfile(to: profileOutputPath)

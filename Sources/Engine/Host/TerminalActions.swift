@@ -18,22 +18,27 @@ public struct TerminalActions: Sendable {
         self.target = MainThreadBox(weak)
     }
 
+    @MainActor
     private var actionTarget: TerminalActionTarget? { target.value.value }
 
     /// Ends the app after the current event: the terminal is restored and
     /// the process exits with `status` (or ``TerminalHost/run(_:options:)`` returns it).
+    @MainActor
     public func quit(_ status: Int32 = 0) { actionTarget?.requestQuit(status) }
 
     /// Prints `text` (its lines) above an inline region, where it stays as
     /// ordinary terminal output. On the alternate screen the lines are
     /// printed after the app ends.
+    @MainActor
     public func print(_ text: String) { actionTarget?.requestPrint(text) }
 
     /// Clears and repaints the whole screen on the next frame.
+    @MainActor
     public func repaint() { actionTarget?.requestRepaint() }
 
     /// Gives the terminal back to the shell (as Ctrl-Z does); the app
     /// resumes with a full repaint on `fg`.
+    @MainActor
     public func suspend() { actionTarget?.requestSuspend() }
 }
 
@@ -43,6 +48,7 @@ final class WeakActionTarget {
 }
 
 /// What ``TerminalActions`` calls: the terminal host, or an offscreen host.
+@MainActor
 protocol TerminalActionTarget: AnyObject {
     func requestQuit(_ status: Int32)
     func requestPrint(_ text: String)

@@ -120,11 +120,13 @@ public final class RuntimeClock: @unchecked Sendable {
     /// until the returned timer is cancelled. On the system clock the action
     /// runs on the main queue.
     func schedule(after delay: Duration, repeating interval: Duration? = nil,
-                  _ action: @escaping @Sendable () -> Void) -> ScheduledTimer {
+                  _ action: @escaping @MainActor @Sendable () -> Void) -> ScheduledTimer {
         if isManual {
             let id = state.withLock { s -> Int in
                 s.nextID += 1
-                s.timers[s.nextID] = ManualTimer(deadline: s.now + delay, interval: interval, action: action)
+                // advance(by:) runs on the main actor (its callers are).
+                s.timers[s.nextID] = ManualTimer(deadline: s.now + delay, interval: interval,
+                                                 action: { MainActor.assumeIsolated(action) })
                 return s.nextID
             }
             return ScheduledTimer { [weak self] in _ = self?.state.withLock { $0.timers.removeValue(forKey: id) } }
@@ -136,7 +138,8 @@ public final class RuntimeClock: @unchecked Sendable {
         } else {
             source.schedule(deadline: .now() + delay.dispatchInterval, leeway: leeway)
         }
-        source.setEventHandler(handler: action)
+        // The main queue runs on the main actor.
+        source.setEventHandler { MainActor.assumeIsolated(action) }
         source.resume()
         let box = MainThreadBox(source)  // dispatch sources are thread-safe to cancel
         return ScheduledTimer { box.value.cancel() }

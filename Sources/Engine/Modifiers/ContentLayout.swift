@@ -1,5 +1,6 @@
 /// How single-content containers (modifiers) measure and place their content:
 /// one child directly; several (a multi-view body) as a vertical stack.
+@MainActor
 enum ContentLayout {
     @inline(__always)
     static func size(_ node: ViewNode, _ proposal: ProposedSize, graph: ViewGraph) -> Size {

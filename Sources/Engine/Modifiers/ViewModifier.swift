@@ -8,6 +8,7 @@
 /// }
 /// Text("hi").modifier(Card())
 /// ```
+@MainActor
 public protocol ViewModifier {
     associatedtype Body: View
     typealias Content = ModifierContent<Self>

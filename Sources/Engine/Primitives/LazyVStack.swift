@@ -90,13 +90,13 @@ struct LazyRows {
     @usableFromInline let count: Int
     /// Reconciles the rows in a range as the children of a holder node,
     /// reusing rows by id.
-    @usableFromInline let reconcile: (Range<Int>, _ holder: ViewNode, ViewGraph) -> Void
+    @usableFromInline let reconcile: @MainActor (Range<Int>, _ holder: ViewNode, ViewGraph) -> Void
     /// The offset of the row whose id is the one given, if any.
     ///
     /// - Complexity: O(rows) (a walk of the data's ids).
-    @usableFromInline let index: (ExplicitID) -> Int?
+    @usableFromInline let index: @MainActor (ExplicitID) -> Int?
 
-    @inlinable
+    @inlinable @MainActor
     init<Data, ID, Row>(_ rows: ForEach<Data, ID, Row>) {
         count = rows.data.count
         reconcile = { range, holder, graph in rows.reconcileRows(range, holder: holder, graph: graph) }
@@ -106,6 +106,7 @@ struct LazyRows {
 
 /// Content whose rows a lazy stack can evaluate one at a time (``ForEach``),
 /// for a ``LazyVStack`` whose initializer did not know it was one.
+@MainActor
 protocol LazyRowSource {
     var lazyRows: LazyRows { get }
 }

@@ -8,6 +8,7 @@
 /// their turn. Spacers take what is offered along the axis and nothing
 /// across it. Placement walks the children in order with their shares,
 /// aligning each across the axis.
+@MainActor
 enum StackLayout {
     @inline(__always)
     static func main(_ s: Size, _ axis: Axis) -> Int { axis == .vertical ? s.height : s.width }

@@ -10,6 +10,7 @@
 /// allocation order are unchanged too (the allocation depends on the others
 /// only through those numbers), so the entry stands with that child's new
 /// size across the axis. Otherwise the stack allocates from scratch.
+@MainActor
 final class StackLayoutCache {
     /// Stacks with fewer children allocate from scratch: the bookkeeping
     /// would cost about what it saves.
@@ -19,7 +20,7 @@ final class StackLayoutCache {
     static let capacity = 4
     /// Recorded as the offer of a child asked for its ideal length (no
     /// proposal along the axis).
-    static let idealOffer = Int.min
+    nonisolated static let idealOffer = Int.min
 
     struct Entry {
         var proposal: ProposedSize
@@ -47,6 +48,7 @@ final class StackLayoutCache {
 
         /// Records child `i`'s answers after the allocation (which recorded
         /// its bounds, priority and offer).
+        @MainActor
         mutating func record(_ i: Int, child: ViewNode, length: Int, cross: Int) {
             lengths[i] = length
             crosses[i] = cross

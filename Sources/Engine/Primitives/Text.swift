@@ -30,7 +30,10 @@ public struct Text: PrimitiveView, Equatable {
         var style: Style
     }
 
-    public init(_ content: String) {
+    /// A text showing `content`. Nonisolated, as SwiftUI's is: a text is
+    /// plain data, and may be made anywhere (a table's cell closures, a
+    /// model's formatting) and shown on the main actor.
+    nonisolated public init(_ content: String) {
         self.content = content
         style = .plain
         lineLimit = nil
@@ -40,7 +43,8 @@ public struct Text: PrimitiveView, Equatable {
         runs = nil
     }
 
-    public init<S: StringProtocol>(_ content: S) { self.init(String(content)) }
+    /// A text showing `content` (any string or substring).
+    nonisolated public init<S: StringProtocol>(_ content: S) { self.init(String(content)) }
 
     public static func _makeBehavior() -> NodeBehavior { TextBehavior() }
 

@@ -2,6 +2,7 @@ import Observation
 
 /// A property of a view that the engine connects to storage outside the
 /// view before `body` runs (``State``, and later environment readers).
+@MainActor
 public protocol DynamicProperty {
     /// Engine hook: connects this property, found at ordinal `ordinal` among
     /// its view's dynamic properties, to the storage of `node`.

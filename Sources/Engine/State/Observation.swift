@@ -31,8 +31,17 @@ private final class ObservedNode: @unchecked Sendable {
         self.node = node
         self.graph = graph
     }
+    /// Called by Observation when a tracked property changes, on the
+    /// context that changed it. Models that views read are changed on the
+    /// main actor, as SwiftUI requires of them (the engine's state is the
+    /// main actor's); a change from elsewhere is a programming error, which
+    /// the runtime reports here instead of racing with a frame.
     func invalidate() {
-        // Only flags and the dirty list change: not re-entrant into a frame.
+        MainActor.assumeIsolated { invalidateOnMainActor() }
+    }
+
+    @MainActor
+    private func invalidateOnMainActor() {
         if let node, let graph, node.isAttached { graph.invalidate(node) }
     }
 }

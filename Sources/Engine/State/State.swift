@@ -107,12 +107,16 @@ public final class StateBox<Value>: StateSlot {
 }
 
 /// A type-erased state slot, as kept in a node.
+@MainActor
 public class StateSlot {
     /// The owning node and its graph, until the node is reclaimed (or the
     /// graph goes away): the node then calls ``disown()``, so these are never
     /// read after it is freed.
-    @exclusivity(unchecked) unowned(unsafe) var node: ViewNode?
-    @exclusivity(unchecked) unowned(unsafe) var graph: ViewGraph?
+    // nonisolated(unsafe): a node's deinit (which runs wherever the last
+    // reference goes) cuts them with ``disown()``; nothing else touches them
+    // off the main actor.
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var node: ViewNode?
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var graph: ViewGraph?
 
     init(node: ViewNode, graph: ViewGraph) {
         self.node = node
@@ -120,7 +124,7 @@ public class StateSlot {
     }
 
     /// Cuts the slot off its owner, which is being freed.
-    @inline(__always) final func disown() {
+    @inline(__always) nonisolated final func disown() {
         node = nil
         graph = nil
     }
@@ -157,6 +161,9 @@ public struct Binding<Value> {
     /// A binding to a value that never changes.
     public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
 
+    /// The value, read and written on the main actor (where the state it
+    /// reaches lives): a write from another thread does not compile.
+    @MainActor
     public var wrappedValue: Value {
         get { getter() }
         nonmutating set { setter(newValue) }
@@ -179,5 +186,10 @@ public struct Binding<Value> {
 // A view's dynamic properties are only read and written on the main thread
 // (the graph's thread), so a view made of Sendable values stays Sendable
 // with them: its `.task` closures may capture it, as in SwiftUI.
+// Safe: a `State` reaches its storage only through members isolated to
+// the main actor (the type is, by its `DynamicProperty` conformance), and
+// a `Binding` calls its accessors only from `wrappedValue`, which is
+// `@MainActor`: carrying either to another thread lets it be read or
+// written only back on the main actor.
 extension State: @unchecked Sendable where Value: Sendable {}
 extension Binding: @unchecked Sendable where Value: Sendable {}

@@ -17,6 +17,7 @@
 ///     }
 /// }
 /// ```
+@MainActor
 public protocol View {
     /// The view this one is made of.
     associatedtype Body: View

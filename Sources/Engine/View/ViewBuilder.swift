@@ -1,6 +1,6 @@
 /// Builds views from a block of view expressions: any number of children,
 /// `if`, `if`/`else`, `switch`, optionals and `#available`.
-@resultBuilder
+@resultBuilder @MainActor
 public enum ViewBuilder {
     public static func buildExpression<V: View>(_ view: V) -> V { view }
 

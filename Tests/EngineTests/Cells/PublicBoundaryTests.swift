@@ -3,6 +3,7 @@ import Testing
 
 /// What the public cell and border API lets an app pass reaches the
 /// terminal sanitised, and never traps later in `encode` or `Rect`.
+@MainActor
 @Suite("Sanitising at the public boundary")
 struct PublicBoundaryTests {
     /// Encodes `canvas` from a blank terminal and returns the bytes.
@@ -40,7 +41,7 @@ struct PublicBoundaryTests {
         }
     }
 
-    static let hostile: [UInt32] = [0x1B, 0x07, 0x0A, 0x0D, 0x9B, 0x9D, 0x7F, 0x00, 0xD800, 0xDFFF, 0x110000, 0x1FFFFF]
+    nonisolated static let hostile: [UInt32] = [0x1B, 0x07, 0x0A, 0x0D, 0x9B, 0x9D, 0x7F, 0x00, 0xD800, 0xDFFF, 0x110000, 0x1FFFFF]
 
     @Test("put and fill with raw control, surrogate and invalid scalars", arguments: hostile)
     func rawScalars(_ scalar: UInt32) {

@@ -6,6 +6,7 @@ import Testing
 /// everything ever drawn: a truecolor fade makes a new style every frame,
 /// distinct clusters a new arena entry; compaction between frames frees
 /// what no cell and no view references, without changing a cell on screen.
+@MainActor
 @Suite("Style and grapheme table compaction", .serialized)
 struct TableCompactionTests {
     /// A colour fade: the text's colour is new every frame; a divider, a
@@ -135,6 +136,7 @@ struct TableCompactionTests {
     }
 }
 
+@MainActor
 extension TableCompactionTests {
     /// The bound the table's documentation promises, with the default
     /// slack: compaction runs after the frame whose new ids pass the slack
@@ -174,6 +176,7 @@ extension TableCompactionTests {
     }
 }
 
+@MainActor
 extension TableCompactionTests {
     /// A fade through what views pass down: `.foregroundStyle` over plain
     /// texts and a concatenation, a border and a divider that inherit.

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Engine
 
-@Suite("Button look: the label takes the button's colour unless it sets its own")
 @MainActor
+@Suite("Button look: the label takes the button's colour unless it sets its own")
 struct ButtonLookTests {
     private func foreground(_ host: FramePipeline, _ x: Int) -> Color {
         host.canvas.styles[host.canvas[x, 0].style].foreground

@@ -20,6 +20,7 @@ private struct Form: View {
     }
 }
 
+@MainActor
 @Suite("Focus and controls")
 struct FocusTests {
     func focusedTitle(_ host: FramePipeline) -> String? {
@@ -114,6 +115,7 @@ private struct Fields: View {
     }
 }
 
+@MainActor
 @Suite("FocusState")
 struct FocusStateTests {
     @Test func tabUpdatesTheStateAndTheStateMovesFocus() {
@@ -136,6 +138,7 @@ struct FocusStateTests {
     }
 }
 
+@MainActor
 @Suite("ProgressView")
 struct ProgressViewTests {
     @Test func barHasEighthPrecision() {

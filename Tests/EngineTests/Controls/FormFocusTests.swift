@@ -16,6 +16,7 @@ private struct SignUp: View {
     }
 }
 
+@MainActor
 @Suite("Forms")
 struct FormFocusTests {
     @Test func onAppearFocusesAndSubmitMovesToTheNextField() {

@@ -6,6 +6,7 @@ private struct Item: Identifiable, Equatable {
     var name: String
 }
 
+@MainActor
 private func items(_ n: Int) -> [Item] { (0..<n).map { Item(id: $0, name: "item \($0)") } }
 
 /// A status line showing the selection, over a list of `data` that fills the rest.
@@ -44,6 +45,7 @@ private struct ListWithButton: View {
     }
 }
 
+@MainActor
 @Suite("List")
 struct ListTests {
     /// The names shown in the list's rows (screen rows 1…).

@@ -24,6 +24,7 @@ private struct Settings: View {
     }
 }
 
+@MainActor
 @Suite("Picker, Stepper, alert")
 struct PresentationTests {
     /// The status line (the content is centred on the screen).
@@ -92,6 +93,7 @@ private struct Tabs: View {
     }
 }
 
+@MainActor
 @Suite("TabView")
 struct TabViewTests {
     @Test func keysAndClicksSwitchTabs() {

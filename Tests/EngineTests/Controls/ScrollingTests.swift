@@ -2,8 +2,8 @@ import Testing
 
 @testable import Engine
 
-@Suite("Scroll views: the wheel, focus scrolled into view, scrollTo by id, a position binding")
 @MainActor
+@Suite("Scroll views: the wheel, focus scrolled into view, scrollTo by id, a position binding")
 struct ScrollingTests {
     /// Rows "r0"… as a lazy list inside a self-managed scroll view.
     struct LazyRows: View {

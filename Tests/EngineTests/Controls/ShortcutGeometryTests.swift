@@ -14,6 +14,7 @@ private struct Editor: View {
     }
 }
 
+@MainActor
 @Suite("Shortcuts, geometry, colours as values")
 struct ShortcutGeometryTests {
     @Test func aShortcutPressesItsButtonFromAnywhereButTypingStillTypes() {

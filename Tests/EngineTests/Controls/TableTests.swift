@@ -31,10 +31,12 @@ private struct ProcTable: View {
 }
 
 /// `n` generated rows, as an app with a large data set would hold them.
+@MainActor
 private func bigData(_ n: Int) -> [Proc] {
     (0..<n).map { Proc(id: $0, name: "proc-\($0)", user: $0 % 3 == 0 ? "root" : "user", cpu: "\($0 % 100).0") }
 }
 
+@MainActor
 @Suite("Table")
 struct TableTests {
     func status(_ host: FramePipeline) -> String { host.textRows[0].trimmingCharacters(in: .whitespaces) }
@@ -142,6 +144,7 @@ struct TableTests {
     }
 }
 
+@MainActor
 @Suite("Table columns from key paths: stored struct properties, computed ones, class rows")
 struct TableKeyPathColumnTests {
     struct Item: Identifiable {

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Engine
 
-@Suite("TextEditor: multi-line editing as a view, scrolling both ways, the caret, focus")
 @MainActor
+@Suite("TextEditor: multi-line editing as a view, scrolling both ways, the caret, focus")
 struct TextEditorViewTests {
     final class Box: @unchecked Sendable { var text = "" }
 

@@ -15,6 +15,7 @@ private struct Form: View {
     }
 }
 
+@MainActor
 @Suite("TextField")
 struct TextFieldTests {
     func status(_ host: FramePipeline) -> String { host.textRows.first { $0.contains("name=") } ?? "" }

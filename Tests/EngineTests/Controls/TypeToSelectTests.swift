@@ -6,8 +6,8 @@ private struct Fruit: Identifiable, Equatable, Sendable { var id: Int; var name:
 private let fruits = ["apple", "Apricot", "banana", "blueberry", "cherry", "avocado"].enumerated()
     .map { Fruit(id: $0.offset, name: $0.element) }
 
-@Suite("Type-to-select in a Table")
 @MainActor
+@Suite("Type-to-select in a Table")
 struct TypeToSelectTests {
 
     struct Screen: View {

@@ -12,6 +12,7 @@ private struct AppState: Equatable, Sendable {
 
 private enum Action { case setDraft(String), toggle(Int) }
 
+@MainActor
 private func reduce(_ state: inout AppState, _ action: Action) {
     switch action {
     case .setDraft(let s): state.draft = s
@@ -19,7 +20,7 @@ private func reduce(_ state: inout AppState, _ action: Action) {
     }
 }
 
-private struct Row: View, Equatable {
+private struct Row: View, @MainActor Equatable {
     var item: AppState.Item
     var body: some View { Text((item.done ? "[x] " : "[ ] ") + item.title) }
 }
@@ -37,6 +38,7 @@ private struct ValueApp: View {
     }
 }
 
+@MainActor
 @Suite("Value state (seed 003)")
 struct ValueStateTests {
     /// The views evaluated in the last frame, by the last component of their path.

@@ -4,6 +4,7 @@ import Testing
 
 /// A chain of nested views `depth` levels deep (as tuibench's deep-chain):
 /// each level is a view, its VStack and the conditional inside.
+@MainActor
 private struct Chain: View {
     var depth: Int
     var body: some View {
@@ -21,10 +22,10 @@ private final class Outcome: @unchecked Sendable {
 }
 
 /// Renders `Chain(depth:)` twice on a thread with a `stackSize` stack.
+@MainActor
 private func renderChain(depth: Int, stackSize: Int) -> Outcome {
     let outcome = Outcome()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
+    onThread(stackSize: stackSize) {
         let host = FramePipeline(columns: 10, rows: 2)
         host.graph.onDiagnostic = { outcome.messages.append($0) }
         host.render(Chain(depth: depth))
@@ -33,14 +34,11 @@ private func renderChain(depth: Int, stackSize: Int) -> Outcome {
         host.render(Chain(depth: depth))
         outcome.rows = host.textRows
         outcome.nodes = host.graph.allNodes().count
-        done.signal()
     }
-    thread.stackSize = stackSize
-    thread.start()
-    done.wait()
     return outcome
 }
 
+@MainActor
 @Suite("Trees deeper than the stack")
 struct DeepTreeTests {
     @Test("a chain 10,000 levels deep renders on a thread whose stack has room")
@@ -69,6 +67,7 @@ struct DeepTreeTests {
 }
 
 /// A text inside `depth` transparent levels, each adding an attribute.
+@MainActor
 private struct StyledChain: View {
     var depth: Int
     var body: some View {
@@ -76,22 +75,18 @@ private struct StyledChain: View {
     }
 }
 
+@MainActor
 extension DeepTreeTests {
     @Test("a text under 10,000 transparent .bold() levels paints bold, on a thread whose stack has room")
     func deepInheritedStyle() {
         final class Seen: @unchecked Sendable { var rows: [String] = []; var bold = false }
         let seen = Seen()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        onThread(stackSize: 1 << 30) {
             let host = FramePipeline(columns: 6, rows: 1)
             host.render(StyledChain(depth: 10_000))
             seen.rows = host.textRows
             seen.bold = host.canvas.styles[host.canvas[1, 0].style].attributes.contains(.bold)
-            done.signal()
         }
-        thread.stackSize = 1 << 30
-        thread.start()
-        done.wait()
         #expect(seen.rows == [" leaf "])
         #expect(seen.bold)
     }

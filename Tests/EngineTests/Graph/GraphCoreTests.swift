@@ -29,12 +29,14 @@ private struct StatefulRows: View {
 }
 
 /// The non-blank rows of the screen's first `count` lines, trimmed.
+@MainActor
 private func shown(_ host: FramePipeline, _ count: Int) -> [String] {
     host.textRows.filter { $0.contains { $0 != " " } }.prefix(count).map { row in
         String(row.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
 
+@MainActor
 @Suite("The graph's core API")
 struct GraphCoreTests {
     @Test("a registry hands back only nodes still in the tree, and forgets the others")

@@ -34,6 +34,7 @@ private struct Labels: View {
     }
 }
 
+@MainActor
 @Suite("What nodes keep")
 struct NodeStorageTests {
     @Test("structural views keep no value: a frame's captures are released once the next frame replaces them")

@@ -3,6 +3,7 @@ import Testing
 @testable import Engine
 
 /// The lines' texts of `text` laid out for `width`.
+@MainActor
 private func lines(
     _ text: String, _ width: Int?, lineLimit: Int? = nil, truncation: TruncationMode = .tail, wraps: Bool = true
 ) -> [String] {
@@ -17,6 +18,7 @@ private struct Piece: Equatable, CustomStringConvertible {
     var description: String { text.debugDescription }
 }
 
+@MainActor
 private func pieces(_ text: String) -> [Piece] {
     var out: [Piece] = []
     TextSegmenter.forEachCluster(in: text) { c in
@@ -26,6 +28,7 @@ private func pieces(_ text: String) -> [Piece] {
 }
 
 /// `text` split at "\n", a "\r" before it belonging to the break.
+@MainActor
 private func hardLines(_ text: String) -> [String] {
     let split = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
     return split.indices.map { i in
@@ -37,6 +40,7 @@ private func hardLines(_ text: String) -> [String] {
 }
 
 /// A dotted buffer with `layout` drawn into it, as text rows.
+@MainActor
 private func drawn(
     _ layout: TextLayout, columns: Int, rows: Int, x: Int = 0, y: Int = 0, width: Int,
     alignment: TextAlignment = .leading, clip: Rect? = nil
@@ -50,6 +54,7 @@ private func drawn(
 
 /// Random text from pieces that exercise words, spaces, breaks, wide and
 /// composed characters and controls.
+@MainActor
 private func randomText(_ rng: inout SplitMix64, pieces: [String], count: ClosedRange<Int>) -> String {
     var text = ""
     for _ in 0..<Int.random(in: count, using: &rng) { text += pieces.randomElement(using: &rng)! }
@@ -62,6 +67,7 @@ private let wordPieces = [
 ]
 
 /// Checks what every wrapped layout must satisfy; `label` names the case.
+@MainActor
 private func checkWrapped(_ text: String, width: Int, _ layout: TextLayout, _ label: String) {
     let source = Comment(rawValue: label)
     // Widths: measured as drawn, never over the proposal, size from the lines.
@@ -121,6 +127,7 @@ private func checkWrapped(_ text: String, width: Int, _ layout: TextLayout, _ la
     #expect(next == layout.lines.count, "lines left over; \(source)")
 }
 
+@MainActor
 @Suite("Text layout: measuring, wrapping, truncating and drawing text in cells")
 struct TextLayoutTests {
     // MARK: Ideal size

@@ -3,14 +3,15 @@ import Profiler
 import Testing
 @testable import Engine
 
+@MainActor
 @Suite("Engine instrumentation")
 struct InstrumentationTests {
-    struct Leaf: View, Equatable {
+    struct Leaf: View, @MainActor Equatable {
         var value: Int
         var body: some View { Text("v\(value)") }
     }
 
-    struct Root: View, Equatable {
+    struct Root: View, @MainActor Equatable {
         var value: Int
         var body: some View { VStack { Leaf(value: value); Leaf(value: 0) } }
     }

@@ -10,6 +10,7 @@ private struct Counter: View {
     }
 }
 
+@MainActor
 @Suite("Offscreen host events")
 struct OffscreenEventsTests {
     @Test func keysChangeStateAndRenderAFrame() {
@@ -84,6 +85,7 @@ private struct Timed: View {
     }
 }
 
+@MainActor
 @Suite("Lifecycle and time")
 struct LifecycleTests {
     @Test func appearAndDisappearRunOnceAfterTheirFrame() {
@@ -134,6 +136,7 @@ private struct Quitter: View {
     }
 }
 
+@MainActor
 @Suite("Terminal actions offscreen")
 struct TerminalActionsOffscreenTests {
     @Test func quitAndPrintAreRecorded() {

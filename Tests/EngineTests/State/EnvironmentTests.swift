@@ -15,23 +15,24 @@ extension EnvironmentValues {
     }
 }
 
-private struct AccentReader: View, Equatable {
+private struct AccentReader: View, @MainActor Equatable {
     var name: String
     @Environment(\.accent) private var accent
     var body: some View { Text("\(name):\(accent)") }
     static func == (a: Self, b: Self) -> Bool { a.name == b.name }
 }
 
-private struct DensityReader: View, Equatable {
+private struct DensityReader: View, @MainActor Equatable {
     @Environment(\.density) private var density
     var body: some View { Text("d\(density)") }
     static func == (a: Self, b: Self) -> Bool { true }
 }
 
-private struct Plain: View, Equatable {
+private struct Plain: View, @MainActor Equatable {
     var body: some View { Text("plain") }
 }
 
+@MainActor
 @Suite("Environment")
 struct EnvironmentTests {
     private struct Screen: View {
@@ -78,7 +79,7 @@ struct EnvironmentTests {
             var accent: String
             var body: some View { Holder().environment(\.accent, accent) }
         }
-        struct Holder: View, Equatable {
+        struct Holder: View, @MainActor Equatable {
             var body: some View { VStack { AccentReader(name: "deep") } }
         }
         let host = FramePipeline(columns: 12, rows: 1)

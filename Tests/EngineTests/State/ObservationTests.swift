@@ -18,12 +18,13 @@ private struct CountView: View {
     var body: some View { Text("\(model.count)") }
 }
 
+@MainActor
 @Suite("Observable models")
 struct ObservationTests {
     @Test("reading a model property in body makes the node depend on it; a change dirties only readers")
     func onlyReadersReevaluate() {
         let model = Model()
-        struct Screen: View, Equatable {
+        struct Screen: View, @MainActor Equatable {
             let model: Model
             var body: some View { VStack { TitleView(model: model); CountView(model: model) } }
             static func == (a: Screen, b: Screen) -> Bool { a.model === b.model }

@@ -3,11 +3,12 @@ import Testing
 
 /// Seed 002's owner placement: state owned below a lazy seam (a lazy row
 /// scrolled away) resets; state owned above it and passed down survives.
+@MainActor
 @Suite("Owner placement across a lazy seam")
 struct OwnerPlacementTests {
     final class Handles { var rows: [Int: Binding<Int>] = [:]; var owner: Binding<[Int: Int]>? }
 
-    struct Row: View, Equatable {
+    struct Row: View, @MainActor Equatable {
         var index: Int
         let handles: Handles
         @State private var local = 0

@@ -12,9 +12,10 @@ private struct CountKey: PreferenceKey {
 
 private final class Seen<T> { var values: [T] = [] }
 
+@MainActor
 @Suite("Preferences", .serialized)
 struct PreferenceTests {
-    private struct Item: View, Equatable {
+    private struct Item: View, @MainActor Equatable {
         var name: String
         var body: some View { Text(name).preference(key: CountKey.self, value: 1) }
     }
@@ -49,7 +50,7 @@ struct PreferenceTests {
 
     @Test("values of skipped subtrees are reused, not recomputed")
     func skippedSubtreesReuse() {
-        struct Wide: View, Equatable {
+        struct Wide: View, @MainActor Equatable {
             var body: some View { VStack { ForEach(0..<20) { Item(name: "\($0)") } } }
         }
         struct Screen: View {

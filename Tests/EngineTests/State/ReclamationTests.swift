@@ -16,7 +16,7 @@ private struct Toggled: View {
 }
 
 /// Owns state and draws nothing: one node, no child.
-private struct Holder: View, Equatable {
+private struct Holder: View, @MainActor Equatable {
     var index: Int
     @State private var value = 0
     var body: some View { EmptyView() }
@@ -48,6 +48,7 @@ private struct MaybeKeeper: View {
     }
 }
 
+@MainActor
 @Suite("Incremental reclamation of detached subtrees")
 struct ReclamationTests {
     @Test("a view whose body is EmptyView is one node, not two")

@@ -7,6 +7,7 @@ import Testing
 ///
 /// Declaration sites are given explicitly (`fileID:line:column`), as the
 /// compiler would write them for the two versions of the file.
+@MainActor
 @Suite("State keying: ordinal vs source location (seed 002)")
 struct StateKeyingTests {
     /// Renders `before`, sets its state through `mutate`, snapshots it,

@@ -11,7 +11,7 @@ final class StateRemote<Value> {
 }
 
 /// A view owning a counter; it registers its binding under `name`.
-struct StateCounter: View, Equatable {
+struct StateCounter: View, @MainActor Equatable {
     var name: String
     let remote: StateRemote<Int>
     @State private var count = 0
@@ -24,6 +24,7 @@ struct StateCounter: View, Equatable {
     static func == (a: StateCounter, b: StateCounter) -> Bool { a.name == b.name && a.remote === b.remote }
 }
 
+@MainActor
 @Suite("@State bound at structural identity")
 struct StateTests {
     @Test("state survives any reconstruction of the view tree")
@@ -45,7 +46,7 @@ struct StateTests {
 
     @Test("a mutation marks only its owner dirty, schedules one frame, and many coalesce")
     func mutationSchedulesOneFrame() {
-        struct Screen: View, Equatable {
+        struct Screen: View, @MainActor Equatable {
             let remote: StateRemote<Int>
             var body: some View {
                 VStack { StateCounter(name: "a", remote: remote); StateCounter(name: "b", remote: remote) }
@@ -205,7 +206,7 @@ struct StateTests {
                 }
             }
         }
-        struct StatefulCell: View, Equatable {
+        struct StatefulCell: View, @MainActor Equatable {
             var index: Int
             @State private var value = 0
             var body: some View { Text("\(index)") }
@@ -275,13 +276,14 @@ final class ObservedCounter {
     var value = 0
 }
 
+@MainActor
 @Suite("Custom dynamic properties and models kept in @State")
 struct NestedDynamicPropertyTests {
     final class Taps {
         var tap: [String: (String) -> Void] = [:]
     }
 
-    struct Clicker: View, Equatable {
+    struct Clicker: View, @MainActor Equatable {
         var name: String
         let taps: Taps
         @Clicks var clicks

@@ -37,6 +37,7 @@ private struct Pong: View {
     }
 }
 
+@MainActor
 @Suite("State written during a body evaluation")
 struct UpdateCycleTests {
     @Test("a body that sets its own @State renders once per frame, asks for the next frame and warns once")

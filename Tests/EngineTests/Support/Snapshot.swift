@@ -5,6 +5,7 @@ import Testing
 /// Compares the host's screen (text rows, style rows, style legend) with the
 /// golden `Fixtures/snapshots/NAME.txt`. Goldens are written by running the
 /// tests with `RECORD_SNAPSHOTS=1`, never edited by hand.
+@MainActor
 func assertSnapshot(_ host: FramePipeline, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     var lines = ["# \(name): \(host.canvas.columns)x\(host.canvas.rows)", "# text"]
     lines += host.textRows.map { "|" + $0 + "|" }
@@ -32,6 +33,7 @@ func assertSnapshot(_ host: FramePipeline, _ name: String, sourceLocation: Sourc
 }
 
 /// Renders `view` on a fresh host of the given size.
+@MainActor
 func render<V: View>(_ view: V, columns: Int = 20, rows: Int = 5) -> FramePipeline {
     let host = FramePipeline(columns: columns, rows: rows)
     host.render(view)

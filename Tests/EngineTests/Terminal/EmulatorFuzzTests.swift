@@ -23,7 +23,7 @@ struct EmulatorFuzzTests {
     static func scalar(_ v: UInt32) -> String { String(Character(Unicode.Scalar(v)!)) }
 
     static let agreed = RandomFrames.pieces + ["Ελληνικά", "Русский", "e\u{301}\u{302}", "ﬁ", "ab", "漢", "x"]
-    static let hostile = [
+    nonisolated static let hostile = [
         "\u{2028}", "\u{2029}", scalar(0xFDD0), scalar(0xFFFF), scalar(0x10FFFE), "\u{600}1", "\u{6DD}2", "\u{70F}x",
         "\u{110BD}7", "a\u{200D}b", "a" + String(repeating: "\u{200D}", count: 1000), "e" + String(repeating: "\u{301}", count: 3000),
         "o\u{308}" + String(repeating: "\u{323}", count: 12),

@@ -6,6 +6,7 @@ import Testing
 /// printable-ASCII test, the writer's run of printed cells read as 64-bit
 /// words, and the sampling that skips scroll detection when no row can
 /// have moved. Each must give exactly what the general path gives.
+@MainActor
 @Suite("Fast paths for screens of changed text", .serialized)
 struct WriterFastPathTests {
     /// The plain definition the word-at-a-time test must agree with.

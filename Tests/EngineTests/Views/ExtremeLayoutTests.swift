@@ -6,9 +6,10 @@ import Testing
 /// clamped to ±2²⁴ (``LayoutLength``), so `Int.max`, `Int.max − 1` and
 /// 2⁴⁰ lay out alike, as do `Int.min`, `Int.min + 1` and −2⁴⁰; a frame's
 /// `Int.max` is infinity, and its negative sizes are zero.
+@MainActor
 @Suite("Layout with extreme modifier values")
 struct ExtremeLayoutTests {
-    static let extremes = [Int.max, Int.max - 1, Int.min, Int.min + 1, -1, 0, 1, 1 << 40, -(1 << 40)]
+    nonisolated static let extremes = [Int.max, Int.max - 1, Int.min, Int.min + 1, -1, 0, 1, 1 << 40, -(1 << 40)]
 
     /// What a value means to layout.
     enum Meaning { case infinity, huge, hugeNegative, minusOne, zero, one }

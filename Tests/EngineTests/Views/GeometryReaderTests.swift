@@ -2,8 +2,8 @@ import Testing
 
 @testable import Engine
 
-@Suite("GeometryReader: content built from the size offered, in the same frame")
 @MainActor
+@Suite("GeometryReader: content built from the size offered, in the same frame")
 struct GeometryReaderTests {
     @Test("the content sees the reader's size and frame, and is placed at its top-left")
     func sizeAndPlacement() {

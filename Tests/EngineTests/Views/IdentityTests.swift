@@ -106,6 +106,7 @@ extension FramePipeline {
     fileprivate var identityTestPaths: [String] { graph.allNodes().map { graph.path(of: $0) } }
 }
 
+@MainActor
 @Suite("Identity and reconciliation")
 struct IdentityTests {
     @Test("the same view type at the same position keeps its node, frame after frame")

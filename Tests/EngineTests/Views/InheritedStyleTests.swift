@@ -3,10 +3,12 @@ import Testing
 @testable import Engine
 
 /// The style of the cell at (x, y).
+@MainActor
 private func style(_ host: FramePipeline, _ x: Int, _ y: Int) -> Style {
     host.canvas.styles[host.canvas[x, y].style]
 }
 
+@MainActor
 @Suite("Styles as values: .foregroundStyle and .bold() inherited, Text concatenation, borders and dividers")
 struct InheritedStyleTests {
     @Test("text inside .foregroundStyle and .bold() takes them; its own colour wins, attributes add up")
@@ -46,7 +48,7 @@ struct InheritedStyleTests {
     func changeRepaints() {
         final class Counter: @unchecked Sendable { var bodies = 0 }
         let counter = Counter()
-        struct Leaf: View, Equatable {
+        struct Leaf: View, @MainActor Equatable {
             let counter: Counter
             static func == (a: Leaf, b: Leaf) -> Bool { a.counter === b.counter }
             var body: some View {
@@ -130,6 +132,7 @@ struct InheritedStyleTests {
     }
 }
 
+@MainActor
 extension InheritedStyleTests {
     @Test("a concatenation of 20,000 pieces renders, each piece in its colour")
     func manyPieces() {

@@ -12,6 +12,7 @@ import Testing
 /// friends from a seed. The structure depends only on the seed; `variant`
 /// changes the words some Text leaves show, so consecutive variants are
 /// the same tree with some text changed.
+@MainActor
 private struct RandomTree {
     var shape: SplitMix64
     var words: SplitMix64
@@ -135,6 +136,7 @@ private struct RandomTree {
 // MARK: Checks
 
 /// The nearest ancestor that takes part in layout (the root counts: its frame is the screen).
+@MainActor
 private func layoutParent(of node: ViewNode, in graph: ViewGraph) -> ViewNode? {
     var n = node.parent
     while let current = n, current.isTransparent, current !== graph.rootNode { n = current.parent }
@@ -143,6 +145,7 @@ private func layoutParent(of node: ViewNode, in graph: ViewGraph) -> ViewNode? {
 
 /// Nodes laid out this frame whose frame leaves their layout parent's, except
 /// below `.fixedSize` and `ScrollView`, which place content at its own size.
+@MainActor
 private func overflows(_ graph: ViewGraph) -> [String] {
     var out: [String] = []
     for node in graph.allNodes() where !node.isTransparent && !node.frame.isEmpty {
@@ -156,6 +159,7 @@ private func overflows(_ graph: ViewGraph) -> [String] {
 }
 
 /// A continuation cell without its lead, or a lead without its continuation.
+@MainActor
 private func splitGraphemes(_ canvas: CellBuffer) -> String? {
     if let problem = canvas.checkInvariants() { return problem }
     for y in 0..<canvas.rows {
@@ -166,6 +170,7 @@ private func splitGraphemes(_ canvas: CellBuffer) -> String? {
     return nil
 }
 
+@MainActor
 private func frames(_ host: FramePipeline, texts: [String]) -> [Rect] {
     texts.map { content in
         host.graph.allNodes().first { ($0.behavior as? TextBehavior)?.content == content }?.frame ?? Rect(x: -1, y: -1,
@@ -173,6 +178,7 @@ private func frames(_ host: FramePipeline, texts: [String]) -> [Rect] {
     }
 }
 
+@MainActor
 @Suite("Layout")
 struct LayoutPropertyTests {
     // MARK: Exact frames
@@ -437,80 +443,100 @@ struct LayoutPropertyTests {
     @Test("a fixed width of .infinity in an HStack does not crash")
     func infiniteWidthInStack() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 20, rows: 4)
-            host.render(HStack { Text("a"); Text("b").frame(width: .infinity) })
+            await MainActor.run {
+                let host = FramePipeline(columns: 20, rows: 4)
+                host.render(HStack { Text("a"); Text("b").frame(width: .infinity) })
+            }
         }
     }
 
     @Test("a fixed height of .infinity in a VStack does not crash")
     func infiniteHeightInStack() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 20, rows: 4)
-            host.render(VStack { Text("a"); Text("b").frame(height: .infinity) })
+            await MainActor.run {
+                let host = FramePipeline(columns: 20, rows: 4)
+                host.render(VStack { Text("a"); Text("b").frame(height: .infinity) })
+            }
         }
     }
 
     @Test("an infinite minimum size inside a border does not crash")
     func infiniteMinimumInBorder() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 20, rows: 4)
-            host.render(Text("b").frame(minWidth: .infinity, minHeight: .infinity).border().padding(1))
+            await MainActor.run {
+                let host = FramePipeline(columns: 20, rows: 4)
+                host.render(Text("b").frame(minWidth: .infinity, minHeight: .infinity).border().padding(1))
+            }
         }
     }
 
     @Test("a flexible frame (maxWidth: .infinity) inside padding in a stack does not crash")
     func infiniteMaxWidthInPadding() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 20, rows: 4)
-            host.render(HStack { Text("a"); Text("b").frame(maxWidth: .infinity).padding(1) })
+            await MainActor.run {
+                let host = FramePipeline(columns: 20, rows: 4)
+                host.render(HStack { Text("a"); Text("b").frame(maxWidth: .infinity).padding(1) })
+            }
         }
     }
 
     @Test("a flexible frame (maxHeight: .infinity) inside a border in a stack does not crash")
     func infiniteMaxHeightInBorder() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 20, rows: 6)
-            host.render(VStack { Text("a"); Text("b").frame(maxHeight: .infinity).border() })
+            await MainActor.run {
+                let host = FramePipeline(columns: 20, rows: 6)
+                host.render(VStack { Text("a"); Text("b").frame(maxHeight: .infinity).border() })
+            }
         }
     }
 
     @Test("a stack with a Spacer, padded, inside another stack does not crash")
     func spacerStackInsidePaddingInStack() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 20, rows: 4)
-            host.render(HStack { HStack { Text("title"); Spacer() }.padding(1); Text("x") })
+            await MainActor.run {
+                let host = FramePipeline(columns: 20, rows: 4)
+                host.render(HStack { HStack { Text("title"); Spacer() }.padding(1); Text("x") })
+            }
         }
     }
 
     @Test("a stack with a Spacer, bordered, inside another stack does not crash")
     func spacerStackInsideBorderInStack() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 20, rows: 6)
-            host.render(VStack { VStack { Text("title"); Spacer() }.border(); Text("x") })
+            await MainActor.run {
+                let host = FramePipeline(columns: 20, rows: 6)
+                host.render(VStack { VStack { Text("title"); Spacer() }.border(); Text("x") })
+            }
         }
     }
 
     @Test("huge padding does not crash")
     func hugePadding() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 20, rows: 4)
-            host.render(HStack { Text("a").padding(1_000_000_000); Text("b") }.border())
+            await MainActor.run {
+                let host = FramePipeline(columns: 20, rows: 4)
+                host.render(HStack { Text("a").padding(1_000_000_000); Text("b") }.border())
+            }
         }
     }
 
     @Test("a lazy list scrolled past its end does not crash")
     func scrolledPastTheEnd() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 10, rows: 4)
-            host.render(ScrollView(offset: 2000) { LazyVStack { ForEach(0..<1000) { Text("row \($0)") } } })
+            await MainActor.run {
+                let host = FramePipeline(columns: 10, rows: 4)
+                host.render(ScrollView(offset: 2000) { LazyVStack { ForEach(0..<1000) { Text("row \($0)") } } })
+            }
         }
     }
 
     @Test("a lazy list scrolled by Int.max does not crash")
     func scrolledByIntMax() async {
         await #expect(processExitsWith: .success) {
-            let host = FramePipeline(columns: 10, rows: 4)
-            host.render(ScrollView(offset: .max) { LazyVStack { ForEach(0..<1000) { Text("row \($0)") } } })
+            await MainActor.run {
+                let host = FramePipeline(columns: 10, rows: 4)
+                host.render(ScrollView(offset: .max) { LazyVStack { ForEach(0..<1000) { Text("row \($0)") } } })
+            }
         }
     }
 

@@ -46,6 +46,7 @@ private struct GenericLazy<Content: View>: View {
     }
 }
 
+@MainActor
 @Suite("LazyVStack rows: a frame costs what changed")
 struct LazyRowsTests {
     private func lazyStack(_ host: FramePipeline) -> ViewNode? {

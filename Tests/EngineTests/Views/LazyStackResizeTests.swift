@@ -1,7 +1,7 @@
 import Testing
 @testable import Engine
 
-private struct LazyRow: View, Equatable {
+private struct LazyRow: View, @MainActor Equatable {
     var index: Int
     var body: some View {
         HStack {
@@ -12,7 +12,7 @@ private struct LazyRow: View, Equatable {
     }
 }
 
-private struct LazyList: View, Equatable {
+private struct LazyList: View, @MainActor Equatable {
     var offset: Int
     var body: some View {
         ScrollView(offset: offset) {
@@ -23,6 +23,7 @@ private struct LazyList: View, Equatable {
     }
 }
 
+@MainActor
 @Suite("LazyVStack under resizing")
 struct LazyStackResizeTests {
     fileprivate func fresh(_ view: LazyList, columns: Int, rows: Int) -> [String] {

@@ -61,13 +61,13 @@ private struct Tree: View {
 }
 
 /// Equatable, with a String (so not plain data).
-private struct Label: View, Equatable {
+private struct Label: View, @MainActor Equatable {
     var title: String
     var body: some View { Text(title).bold() }
 }
 
 /// Equatable by `shown` only: `==`, not the bits, decides.
-private struct Shown: View, Equatable {
+private struct Shown: View, @MainActor Equatable {
     var shown: Int
     var ignored: Int
     static func == (a: Shown, b: Shown) -> Bool { a.shown == b.shown }
@@ -106,7 +106,7 @@ private struct Siblings: View {
     }
 }
 
-private struct Titled: View, Equatable {
+private struct Titled: View, @MainActor Equatable {
     var title: String
     var body: some View { VStack { Text(title).border(); Text("footer") } }
 }
@@ -145,6 +145,7 @@ extension FramePipeline {
 }
 
 /// `node` and its ancestors up to (not including) the graph's root.
+@MainActor
 private func pathFromRoot(to node: ViewNode, in graph: ViewGraph) -> Set<ViewIdentity> {
     var out: Set<ViewIdentity> = []
     var n: ViewNode? = node
@@ -155,6 +156,7 @@ private func pathFromRoot(to node: ViewNode, in graph: ViewGraph) -> Set<ViewIde
     return out
 }
 
+@MainActor
 @Suite("Memoization: body evaluations per frame")
 struct MemoizationTests {
     @Test("re-rendering an equal root evaluates nothing and writes nothing")

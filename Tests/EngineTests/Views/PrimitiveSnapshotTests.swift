@@ -2,6 +2,7 @@ import Testing
 @testable import Engine
 
 /// Every primitive and modifier, drawn and compared with its golden.
+@MainActor
 @Suite("View snapshots")
 struct PrimitiveSnapshotTests {
     @Test func textPlain() { assertSnapshot(render(Text("Hello, world")), "text-plain") }

@@ -3,6 +3,7 @@ import Testing
 
 /// A stack of many children laid out again after one of them changed asks
 /// that child, not its siblings (``StackLayoutCache``).
+@MainActor
 @Suite("Stack relayout in proportion to what changed")
 struct StackRelayoutTests {
     struct Rows: View {

@@ -92,6 +92,7 @@ private struct Recording {
     var chunks: [[UInt8]] = []
     var expected: [TerminalEmulator.Screen] = []
 
+    @MainActor
     init<V: View>(columns: Int, rows: Int, frames: Int, view: (Int) -> V) {
         self.columns = columns
         self.rows = rows
@@ -111,6 +112,7 @@ private struct Recording {
     }
 }
 
+@MainActor
 @Suite("Rendered views against real terminal emulators", .serialized)
 struct ViewEmulatorTests {
     private static let tasks = [
