@@ -9,8 +9,9 @@
 ///     .onKeyPress(.end) { proxy.scrollTo(messages.last!.id, anchor: .bottom); return .handled }
 /// }
 /// ```
+// Safe: it holds two weak references and touches them only in
+// `scrollTo`, which is `@MainActor`, as the graph is.
 public struct ScrollViewProxy: @unchecked Sendable {
-    // Used on the main actor only, as the graph is.
     weak var graph: ViewGraph?
     weak var reader: ViewNode?
 

@@ -19,6 +19,8 @@ import Synchronization
 ///     }
 /// }
 /// ```
+// Safe: its only mutable state (a manual clock's time, timers and
+// sleepers) is behind a `Mutex`; the system clock keeps none.
 public final class RuntimeClock: @unchecked Sendable {
     /// The system's monotonic clock; timers run on the main queue.
     public static let system = RuntimeClock(isManual: false)
@@ -147,6 +149,8 @@ public final class RuntimeClock: @unchecked Sendable {
 }
 
 /// A timer made by ``RuntimeClock``; cancelled by ``cancel()`` or when released.
+// Safe: made, cancelled and released on the main actor (by the views that
+// own it), and its cancel action is itself `@Sendable`.
 final class ScheduledTimer: @unchecked Sendable {
     private var cancelAction: (@Sendable () -> Void)?
     init(cancel: @escaping @Sendable () -> Void) { cancelAction = cancel }

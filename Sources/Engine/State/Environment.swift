@@ -92,4 +92,7 @@ extension View {
     }
 }
 
+// Safe: an `Environment` holds a key path and, once bound, a `Sendable`
+// value; it is bound and read only on the main actor (its type is, by its
+// `DynamicProperty` conformance). The key path is immutable.
 extension Environment: @unchecked Sendable where Value: Sendable {}
