@@ -62,7 +62,11 @@ let package = Package(
                 "Profiler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 "CAllocationCounter",
-            ]
+            ],
+            // Deep scenarios run the engine's main-actor code on a thread
+            // with a large stack while the main thread waits (LargeStack):
+            // no run-time executor checks, which would trap there.
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-dynamic-actor-isolation"])]
         ),
         // Example apps: `swift run -c release counter`.
         .executableTarget(name: "counter", dependencies: ["Engine"], path: "Examples/Counter"),
