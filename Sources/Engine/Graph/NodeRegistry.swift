@@ -26,7 +26,7 @@ enum NodeConcern: Int, CaseIterable {
 /// A node registers each time it is evaluated (registering again is
 /// idempotent) and is never unregistered when it leaves the tree: its
 /// entry is dropped the next time the registry is walked
-/// (``forEachLive(isLive:_:)``), so detaching a subtree costs nothing here.
+/// (``live(isLive:)``), so detaching a subtree costs nothing here.
 ///
 /// Invariants: every entry's key is `ObjectIdentifier` of its node, and the
 /// registry holds its node strongly (an identifier is never reused while
@@ -48,23 +48,21 @@ struct NodeRegistry {
     /// Unregisters `node` (it no longer has the concern).
     mutating func remove(_ node: ViewNode) { nodes[ObjectIdentifier(node)] = nil }
 
-    /// Calls `body` with each registered node that `isLive` accepts, in no
-    /// particular order, dropping the others; `body` returns false to stop.
+    /// The registered nodes that `isLive` accepts, in no particular
+    /// order; the others are dropped.
     ///
     /// - Complexity: O(registered nodes × their depth).
-    mutating func forEachLive(isLive: (ViewNode) -> Bool, _ body: (ViewNode) -> Bool) {
+    mutating func live(isLive: (ViewNode) -> Bool) -> [ViewNode] {
+        var live: [ViewNode] = []
         var dead: [ObjectIdentifier] = []
         for (id, node) in nodes {
-            guard isLive(node) else {
-                dead.append(id)
-                continue
-            }
-            if !body(node) { break }
+            if isLive(node) { live.append(node) } else { dead.append(id) }
         }
         for id in dead { nodes[id] = nil }
+        return live
     }
 
-    /// Drops the nodes `isLive` rejects and returns those it accepts.
+    /// Drops the nodes `isLive` rejects and returns them.
     mutating func removeDead(isLive: (ViewNode) -> Bool) -> [ViewNode] {
         var gone: [ViewNode] = []
         for (id, node) in nodes where !isLive(node) {
@@ -162,9 +160,7 @@ extension ViewGraph {
     /// The nodes registered for `concern` still in the tree, in no
     /// particular order; those that left it are dropped.
     func registeredNodes(for concern: NodeConcern) -> [ViewNode] {
-        var live: [ViewNode] = []
-        registries[concern].forEachLive(isLive: isLive) { live.append($0); return true }
-        return live
+        registries[concern].live(isLive: isLive)
     }
 
     /// The nodes registered for `concern` that left the tree, dropped from it.
