@@ -13,8 +13,17 @@ extension ViewGraph {
     ///
     /// - Complexity: O(handlers × depth) to order the live handlers; a
     ///   tree has few.
+    ///
+    /// An event is routed against the views as the events before it left
+    /// them: what they changed and was not rendered yet (keys of one read
+    /// of the terminal, handled before its frame; a timer or task between
+    /// frames) is evaluated, laid out and painted into the canvas first. A
+    /// key that shows and focuses a text field is followed by keys that
+    /// reach the field, however the terminal split or joined the input.
+    /// The host's next frame then only encodes what these catch-ups painted.
     @discardableResult
     public func dispatch(_ event: ViewEvent) -> Bool {
+        renderPendingUpdates()
         // A @FocusState set since focus last followed the bindings (in
         // `.onAppear`, a task, the last event) moves focus before this event
         // is routed: a key typed right after the app asked for focus goes

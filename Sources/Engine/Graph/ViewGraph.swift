@@ -79,8 +79,13 @@ public final class ViewGraph {
     private var clockStorage: RuntimeClock = .system
     /// What the next layout scrolls into view (focus moved, `scrollTo`).
     private(set) var scrollRequest: ScrollRequest?
-    /// A state change is waiting for a frame.
+    /// A state change is waiting for a frame: the host should render and
+    /// encode one.
     public private(set) var needsFrame = false
+    /// Something asked for a frame since the tree was last brought up to
+    /// date (``renderPendingUpdates()`` may have painted the canvas while
+    /// the frame to encode it is still owed: then ``needsFrame`` alone is set).
+    private var hasPendingUpdates = false
     /// Receives the engine's warnings (a state write during a body, …);
     /// `nil` writes them to stderr with controls made visible.
     public var onDiagnostic: ((String) -> Void)?
@@ -182,11 +187,27 @@ public final class ViewGraph {
         finishFrame(beginFrame())
     }
 
+    /// Renders into the canvas what state changes, timers and tasks asked
+    /// for since the last frame, if anything (``ViewGraph/dispatch(_:)``
+    /// does before routing an event); the host's next frame encodes it.
+    /// Nothing while a frame is being evaluated.
+    func renderPendingUpdates() {
+        guard hasPendingUpdates, !updateCycle.isEvaluating else { return }
+        let profiler = activeProfiler(self.profiler)
+        profiler?.beginFrame()
+        renderUpdates()
+        profiler?.endFrame()
+        // What was painted is not encoded yet: the frame the host was told
+        // about is still owed (it is not told again).
+        needsFrame = true
+    }
+
     private func beginFrame() -> SpanToken? {
         frameNumber += 1
         statistics = Statistics()
         if recordsEvaluations { evaluationLog.removeAll(keepingCapacity: true) }
         needsFrame = false
+        hasPendingUpdates = false
         stackGuard.prepare()
         updateCycle.isEvaluating = true
         // Consecutive phases share a clock read (``Profiler/transition(_:to:detail:reason:)``).
@@ -219,10 +240,14 @@ public final class ViewGraph {
 
     /// Forgets a request for a frame: the host renders its first frame
     /// anyway (what setting up its root environment asked for).
-    func clearFrameRequest() { needsFrame = false }
+    func clearFrameRequest() {
+        needsFrame = false
+        hasPendingUpdates = false
+    }
 
     /// Asks for a frame (at most once until it runs).
     func requestFrame() {
+        hasPendingUpdates = true
         if !needsFrame {
             needsFrame = true
             onNeedsFrame?()
