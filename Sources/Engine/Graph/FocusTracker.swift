@@ -24,6 +24,11 @@ struct FocusTracker {
     /// State was written since focus last followed the bindings (a
     /// `@FocusState` among it, perhaps): the next event syncs first.
     private(set) var stateWrittenSinceSync = false
+    /// Default focus is to be evaluated when something can take focus (no
+    /// screen has had it yet, a modal was presented, the focused view left).
+    private(set) var defaultFocusPending = true
+    /// Some ``FocusSectionView`` was made: the order groups by sections.
+    private(set) var hasSections = false
 
     /// `node` has focus now (`nil`: nothing); the caret goes with the old
     /// field (the newly focused field puts it back when it paints).
@@ -50,6 +55,16 @@ struct FocusTracker {
         hasBindings = true
         bindingsChanged = true
     }
+
+    /// A screen appeared (or focus was lost without the app's asking):
+    /// default focus is evaluated when something can take it.
+    mutating func needDefaultFocus() { defaultFocusPending = true }
+
+    /// Default focus was evaluated for the views on screen.
+    mutating func defaultFocusEvaluated() { defaultFocusPending = false }
+
+    /// A focus section was made.
+    mutating func sectionMade() { hasSections = true }
 
     /// Some `@State` was written.
     mutating func stateWritten() { stateWrittenSinceSync = true }

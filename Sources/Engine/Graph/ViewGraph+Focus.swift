@@ -73,10 +73,33 @@ extension ViewGraph {
             paths[ObjectIdentifier(n)] = p
             return p
         }
-        live.sort { a, b in
+        func precedes(_ a: (bounds: Rect, node: ViewNode), _ b: (bounds: Rect, node: ViewNode)) -> Bool {
             if a.bounds.y != b.bounds.y { return a.bounds.y < b.bounds.y }
             if a.bounds.x != b.bounds.x { return a.bounds.x < b.bounds.x }
             return path(a.node).lexicographicallyPrecedes(path(b.node))
+        }
+        guard focusTracker.hasSections else {
+            live.sort(by: precedes)
+            return live.map(\.node)
+        }
+        // Sections: each view's place is the chain of sections around it
+        // (outermost first) and then itself; two views compare at the first
+        // place their chains differ, by reading order.
+        var chains: [ObjectIdentifier: [(bounds: Rect, node: ViewNode)]] = [:]
+        for entry in live {
+            var chain = [entry]
+            var n = entry.node.parent
+            while let ancestor = n {
+                if ancestor.behavior is FocusSectionBehavior { chain.append((layoutBounds(of: ancestor), ancestor)) }
+                n = ancestor.parent
+            }
+            chains[ObjectIdentifier(entry.node)] = chain.reversed()
+        }
+        live.sort { a, b in
+            let ca = chains[ObjectIdentifier(a.node)]!, cb = chains[ObjectIdentifier(b.node)]!
+            var i = 0
+            while i < ca.count - 1 && i < cb.count - 1 && ca[i].node === cb[i].node { i += 1 }
+            return precedes(ca[i], cb[i])
         }
         return live.map(\.node)
     }
@@ -164,7 +187,8 @@ extension ViewGraph {
         focusTracker.beginSync()
         // A dismissed modal gives focus back; a presented one keeps it inside.
         if let modal = activeModal, let f = focusedNode, !isDescendant(f, of: modal) {
-            focus(focusOrder().first)
+            focus(nil)
+            focusTracker.needDefaultFocus()
         }
         if let f = focusTracker.focused {
             let b = f.behavior as? FocusableBehavior
@@ -172,16 +196,75 @@ extension ViewGraph {
                 focusTracker.dropFocused()
                 b?.isFocused = false
                 b?.effectiveBinding?.update(false)
+                // Lost without the app's asking: the screen's default takes it.
+                focusTracker.needDefaultFocus()
             } else if let binding = b?.effectiveBinding, !binding.isRequested() {
                 focus(nil)
             }
         }
-        guard focusTracker.takeBindingsChanged() else { return }
-        for node in focusOrder() {
+        if focusTracker.takeBindingsChanged() {
+            for node in focusOrder() {
+                guard let b = node.behavior as? FocusableBehavior, let binding = b.effectiveBinding,
+                      binding.isRequested()
+                else { continue }
+                if focusedNode !== node { focus(node) }
+                break
+            }
+        }
+        if focusTracker.defaultFocusPending && !noneRegistered(for: .focus) {
+            evaluateDefaultFocus()
+        }
+    }
+
+    /// A screen appeared (see ``View/defaultFocus(_:_:)``): unless something
+    /// has focus already, the `.defaultFocus` region around the first view
+    /// in focus order assigns its value and the view it names takes focus;
+    /// without one, the first view in focus order does. Waits (stays
+    /// pending) while nothing can take focus.
+    private func evaluateDefaultFocus() {
+        guard focusTracker.focused == nil else {
+            focusTracker.defaultFocusEvaluated()
+            return
+        }
+        let order = focusOrder()
+        guard let first = order.first else { return }
+        focusTracker.defaultFocusEvaluated()
+        guard let region = defaultFocusRegion(around: order) else {
+            focus(first)
+            return
+        }
+        region.assign?()
+        if region.asksForNothing { return }  // the app asked for nothing focused
+        for node in order {
             guard let b = node.behavior as? FocusableBehavior, let binding = b.effectiveBinding, binding.isRequested()
             else { continue }
-            if focusedNode !== node { focus(node) }
-            break
+            focus(node)
+            return
+        }
+        focus(first)
+    }
+
+    /// The outermost `.defaultFocus` region around the first view in
+    /// `order` that is inside one (within the active modal, if any).
+    private func defaultFocusRegion(around order: [ViewNode]) -> DefaultFocusBehavior? {
+        let modal = activeModal
+        for node in order {
+            var outermost: DefaultFocusBehavior?
+            var n = node.parent
+            while let ancestor = n, ancestor !== modal {
+                if let d = ancestor.behavior as? DefaultFocusBehavior { outermost = d }
+                n = ancestor.parent
+            }
+            if let outermost { return outermost }
+        }
+        return nil
+    }
+
+    /// A ``View/focusSection()`` was made: the focus order groups by sections.
+    func focusSectionMade() {
+        if !focusTracker.hasSections {
+            focusTracker.sectionMade()
+            focusTracker.invalidateOrder()
         }
     }
 

@@ -2,17 +2,14 @@
 /// from the root, above the app (``PresentationStack``).
 extension ViewGraph {
     /// `modal` is presented (again): the first time, it goes on the
-    /// presentation stack, remembering where focus was, and its first
-    /// control takes focus after the frame.
+    /// presentation stack, remembering where focus was, and default
+    /// focus is evaluated inside it after the frame (``View/defaultFocus(_:_:)``).
     func presentModal(_ modal: ViewNode) {
         guard !presentations.contains(modal: modal) else { return }
         presentations.push(modal: modal, focusBefore: focusedNode)
         focusTracker.invalidateOrder()
-        afterFrame { [weak modal, weak self] in
-            guard let modal, let self, self.isLive(modal) else { return }
-            // Focus the first control inside.
-            if let first = self.focusOrder().first { self.focus(first) }
-        }
+        // Default focus is evaluated inside it after the frame.
+        focusTracker.needDefaultFocus()
     }
 
     /// The presenter `presenter` shows `sheet` over the app (a new sheet
@@ -30,7 +27,12 @@ extension ViewGraph {
             if isLive(last) { return last }
             let previous = presentations.popModal()
             focusTracker.invalidateOrder()
-            if let previous, isLive(previous) { focus(previous) } else { focus(nil) }
+            if let previous, isLive(previous) {
+                focus(previous)
+            } else {
+                focus(nil)
+                focusTracker.needDefaultFocus()
+            }
         }
         return nil
     }

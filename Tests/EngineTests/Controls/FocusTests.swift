@@ -34,9 +34,9 @@ struct FocusTests {
         let log = Log()
         let host = FramePipeline(columns: 30, rows: 6)
         host.render(Form(log: log))
-        #expect(host.graph.focusedNode == nil)
-        var seen: [String] = []
-        for _ in 0..<6 {
+        // The first view in reading order has focus when the screen appears.
+        var seen = [focusedTitle(host) ?? "-"]
+        for _ in 0..<5 {
             host.press(.tab)
             seen.append(focusedTitle(host) ?? "-")
         }
@@ -49,7 +49,6 @@ struct FocusTests {
         let log = Log()
         let host = FramePipeline(columns: 30, rows: 6)
         host.render(Form(log: log))
-        host.press(.tab)
         host.press(.enter)
         host.press(.tab)
         host.press(.space)
@@ -65,7 +64,7 @@ struct FocusTests {
         let host = FramePipeline(columns: 30, rows: 6)
         host.render(Form(log: log))
         // Focus "disable C" and press it: C is now disabled.
-        for _ in 0..<5 { host.press(.tab) }
+        for _ in 0..<4 { host.press(.tab) }
         host.press(.enter)
         var seen: [String] = []
         for _ in 0..<4 {
@@ -93,8 +92,10 @@ struct FocusTests {
     @Test func focusedButtonLooksFocused() {
         let host = FramePipeline(columns: 12, rows: 1)
         host.render(Button("OK") {})
+        // Default focus is given after the first frame; the next shows it.
+        #expect(host.graph.focusedNode != nil && host.graph.needsFrame)
         let before = host.styleRows
-        host.press(.tab)
+        host.renderIfNeeded()
         #expect(host.styleRows != before)
         #expect(host.styleLegend.contains { $0.contains("bg=4") })
     }
@@ -121,8 +122,8 @@ struct FocusStateTests {
     @Test func tabUpdatesTheStateAndTheStateMovesFocus() {
         let host = FramePipeline(columns: 30, rows: 4)
         host.render(Fields())
-        #expect(host.textRows[0].contains("field: nil"))
-        host.press(.tab)
+        host.renderIfNeeded()
+        // The first field took focus when the screen appeared, and told the state.
         #expect(host.textRows[0].contains("field: name"))
         host.press(.tab)
         #expect(host.textRows[0].contains("field: email"))
@@ -159,5 +160,181 @@ struct ProgressViewTests {
         #expect(host.textRows[1].contains("wait ⠋"))
         host.advanceClock(by: .milliseconds(80))
         #expect(host.textRows[1].contains("wait ⠙"))
+    }
+}
+
+private struct Signup: View {
+    enum Field: Hashable { case name, email }
+    var defaultField: Field??
+    @FocusState private var field: Field?
+    @State private var name = ""
+    @State private var email = ""
+    @State private var keys: [String] = []
+    var body: some View {
+        let form = VStack(alignment: .leading) {
+            Text("keys=\(keys.joined())")
+            TextField("Name", text: $name).focused($field, equals: .name)
+            TextField("Email", text: $email).focused($field, equals: .email)
+            Text("name=\(name) email=\(email)")
+        }
+        .onKeyPress { press in
+            if case .character(let c) = press.key { keys.append(String(c)) }
+            return .handled
+        }
+        if let defaultField {
+            AnyView(form.defaultFocus($field, defaultField))
+        } else {
+            AnyView(form)
+        }
+    }
+}
+
+/// Sidebar and content side by side: without sections Tab goes row by row.
+private struct Columns: View {
+    var sections: Bool
+    var body: some View {
+        HStack(alignment: .top) {
+            let sidebar = VStack {
+                Button("s1") {}
+                Button("s2") {}
+            }
+            if sections { AnyView(sidebar.focusSection()) } else { AnyView(sidebar) }
+            VStack {
+                Button("c1") {}
+                Button("c2") {}
+            }
+        }
+    }
+}
+
+@MainActor
+@Suite("Default focus and focus sections")
+struct DefaultFocusTests {
+    func focusedTitle(_ host: FramePipeline) -> String? {
+        guard let node = host.graph.focusedNode else { return nil }
+        let b = host.graph.layoutBounds(of: node)
+        return String(Array(host.textRows[b.y])[b.x..<b.maxX]).trimmingCharacters(in: .whitespaces)
+    }
+
+    func status(_ host: FramePipeline) -> String { host.textRows.first { $0.contains("name=") } ?? "" }
+
+    @Test func typingAtStartGoesToTheFirstField() {
+        let host = FramePipeline(columns: 40, rows: 6)
+        host.render(Signup())
+        host.type("ab")
+        #expect(status(host).contains("name=ab email="))
+    }
+
+    @Test func defaultFocusNamesTheField() {
+        let host = FramePipeline(columns: 40, rows: 6)
+        host.render(Signup(defaultField: .some(.email)))
+        host.type("ab")
+        #expect(status(host).contains("name= email=ab"))
+    }
+
+    @Test func defaultFocusOnNothingLeavesKeysToTheHandlers() {
+        let host = FramePipeline(columns: 40, rows: 6)
+        host.render(Signup(defaultField: .some(nil)))
+        host.type("ab")
+        #expect(host.graph.focusedNode == nil)
+        #expect(status(host).contains("name= email= "))
+        #expect(host.textRows.contains { $0.contains("keys=ab") })
+    }
+
+    @Test func focusLostWithTheViewGoesToTheScreensDefault() {
+        struct Steps: View {
+            @State private var step = 1
+            @State private var a = ""
+            @State private var b = ""
+            var body: some View {
+                VStack {
+                    if step == 1 {
+                        TextField("first", text: $a).onSubmit { step = 2 }
+                    } else {
+                        TextField("second", text: $b)
+                    }
+                    Text("a=\(a) b=\(b)")
+                }
+            }
+        }
+        let host = FramePipeline(columns: 30, rows: 4)
+        host.render(Steps())
+        host.type("x")
+        host.press(.enter)
+        host.type("y")  // the second step's field, focused when it appeared
+        #expect(host.textRows.contains { $0.contains("a=x b=y") })
+    }
+
+    @Test func theAppClearingFocusIsNotUndone() {
+        struct Clearing: View {
+            @FocusState private var focused: Bool
+            @State private var text = ""
+            var body: some View {
+                VStack {
+                    TextField("t", text: $text).focused($focused)
+                    Button("done") { focused = false }.keyboardShortcut("s", modifiers: .control)
+                }
+            }
+        }
+        let host = FramePipeline(columns: 20, rows: 3)
+        host.render(Clearing())
+        #expect(host.graph.focusedNode != nil)
+        host.press("s", modifiers: .control)
+        host.renderIfNeeded()
+        #expect(host.graph.focusedNode == nil)
+    }
+
+    @Test func withoutSectionsTabGoesInReadingOrder() {
+        let host = FramePipeline(columns: 20, rows: 4)
+        host.render(Columns(sections: false))
+        var seen = [focusedTitle(host) ?? "-"]
+        for _ in 0..<3 {
+            host.press(.tab)
+            seen.append(focusedTitle(host) ?? "-")
+        }
+        #expect(seen == ["[ s1 ]", "[ c1 ]", "[ s2 ]", "[ c2 ]"])
+    }
+
+    @Test func aFocusSectionIsVisitedWhole() {
+        let host = FramePipeline(columns: 20, rows: 4)
+        host.render(Columns(sections: true))
+        var seen = [focusedTitle(host) ?? "-"]
+        for _ in 0..<4 {
+            host.press(.tab)
+            seen.append(focusedTitle(host) ?? "-")
+        }
+        #expect(seen == ["[ s1 ]", "[ s2 ]", "[ c1 ]", "[ c2 ]", "[ s1 ]"])
+        host.press(.tab, modifiers: .shift)
+        #expect(focusedTitle(host) == "[ c2 ]")
+    }
+
+    @Test func aModalsDefaultFocusIsInsideIt() {
+        struct Confirm: View {
+            enum Choice: Hashable { case keep, discard }
+            @State private var shown = false
+            @FocusState private var choice: Choice?
+            @State private var log = ""
+            var body: some View {
+                VStack {
+                    Button("quit") { shown = true }
+                    Text("log=\(log)")
+                }
+                .sheet(isPresented: $shown) {
+                    HStack {
+                        Button("keep") { log += "k"; shown = false }.focused($choice, equals: .keep)
+                        Button("discard") { log += "d"; shown = false }.focused($choice, equals: .discard)
+                    }
+                    .defaultFocus($choice, .discard)
+                }
+            }
+        }
+        let host = FramePipeline(columns: 40, rows: 8)
+        host.render(Confirm())
+        host.press(.enter)  // "quit": focused when the screen appeared
+        host.renderIfNeeded()
+        host.press(.enter)  // the sheet's default: discard
+        host.renderIfNeeded()
+        #expect(host.textRows.contains { $0.contains("log=d") })
+        #expect(focusedTitle(host) == "[ quit ]")  // focus went back where it was
     }
 }

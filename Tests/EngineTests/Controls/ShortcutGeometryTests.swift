@@ -20,8 +20,7 @@ struct ShortcutGeometryTests {
     @Test func aShortcutPressesItsButtonFromAnywhereButTypingStillTypes() {
         let log = Log()
         let host = FramePipeline(columns: 30, rows: 3)
-        host.render(Editor(log: log))
-        host.press(.tab)           // the text field
+        host.render(Editor(log: log))  // the text field has focus: it comes first
         host.type("s")             // typed, not a shortcut (no Control)
         host.press("s", modifiers: .control)
         #expect(log.lines == ["save:s"])

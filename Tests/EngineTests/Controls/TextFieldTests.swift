@@ -34,8 +34,7 @@ struct TextFieldTests {
         let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
         #expect(field(host, row: 1) == "Your name ")
-        host.press(.tab)
-        host.type("Ada")
+        host.type("Ada")  // the name field has focus: it comes first
         #expect(status(host).contains("name=Ada "))
         #expect(field(host, row: 1) == "Ada       ")
         // The terminal cursor goes to the insertion point, after "Ada".
@@ -51,7 +50,6 @@ struct TextFieldTests {
     @Test func enterSubmitsAndTheFieldFollowsTheApp() {
         let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
-        host.press(.tab)
         host.type("one")
         host.press(.enter)
         host.renderIfNeeded()
@@ -65,7 +63,6 @@ struct TextFieldTests {
     @Test func wideTextScrollsAndNeverSplitsAWideCharacter() {
         let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
-        host.press(.tab)
         host.type("漢字かな漢字")  // 12 cells in a 10-cell field
         let shown = field(host, row: 1)
         #expect(shown.hasSuffix(" ") || shown.count == 10)
@@ -81,7 +78,6 @@ struct TextFieldTests {
         let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
         host.press(.tab)
-        host.press(.tab)
         host.paste("pa\u{1B}[2Jss\nword")
         // ESC is dropped (the decoder removes whole sequences from real pastes), the newline becomes a space.
         #expect(status(host).contains("secret=12 "))
@@ -95,7 +91,6 @@ struct TextFieldTests {
     @Test func clustersAreNeverSplitByEditing() {
         let host = FramePipeline(columns: 40, rows: 3)
         host.render(Form())
-        host.press(.tab)
         host.type("👩‍👩‍👧e\u{301}")
         host.press(.left)
         host.press(.backspace)

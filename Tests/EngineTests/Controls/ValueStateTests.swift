@@ -54,8 +54,8 @@ struct ValueStateTests {
     @Test func typingEvaluatesNoRowAndTogglingEvaluatesOneRow() {
         let host = FramePipeline(columns: 40, rows: 12)
         host.graph.recordsEvaluations = true
-        host.render(ValueApp())
-        host.press(.tab)                 // the field
+        host.render(ValueApp())          // the field has focus: it comes first
+        host.renderIfNeeded()
         host.type("a")
         #expect(evaluatedRows(host) == 0, "typing re-evaluated rows: \(evaluated(host))")
         let typing = host.graph.statistics.bodyEvaluations
