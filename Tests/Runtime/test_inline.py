@@ -1,5 +1,7 @@
 """Inline mode: the region below the prompt never clears or scrolls away
 what was above it, through frames, printed lines, resizes and exit."""
+import pytest
+
 from conftest import binary
 
 
@@ -63,3 +65,52 @@ def test_region_at_the_bottom_grows_by_scrolling(tmux):
     assert rows[i + 2].startswith("probe count=0"), screen
     tmux.keys("q")
     tmux.wait_for(lambda s: "EXIT=0" in s, "exit", history=True)
+
+
+def test_a_line_printed_just_before_quitting_is_kept(tmux):
+    # `+` draws a frame; `P` (a moment later, inside the frame cap's
+    # interval) prints a line and quits in the same handler: the line and
+    # the last frame must both be written before the terminal is restored.
+    tmux.line(binary("runtime-probe") + " --inline; echo EXIT=$?")
+    tmux.wait_for(lambda s: "probe count=0" in s, "the first frame")
+    tmux.keys("+")
+    tmux.keys("P")
+    screen = tmux.wait_for(lambda s: "EXIT=0" in s, "exit", history=True)
+    rows = [r.rstrip() for r in screen.splitlines()]
+    i = rows.index("printed before quitting 1")
+    assert rows[i + 1].startswith("probe count=1"), screen
+    assert rows[i + 3].startswith("EXIT=0"), screen
+
+
+def region_rows(screen):
+    return [r for r in screen.splitlines() if r.startswith("probe count=") or r.startswith("=") or r.startswith("last: ")]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 21 item 4, open: after tmux re-wraps a full-width row below the "
+                   "cursor, the cursor position report names the row below the region's old top, so one stale "
+                   "row stays above the redrawn region (see the closing note)")
+def test_resizing_redraws_a_full_width_region_in_place(tmux):
+    # A row as wide as the screen: narrowing makes the terminal re-wrap it
+    # (tmux reflows long lines). The region must be found and drawn once,
+    # at the new width, with no stale re-wrapped copy on screen or in the
+    # scrollback, narrowing and widening.
+    marks = [f"shell line {i}" for i in range(1, 6)]
+    tmux.line("for i in 1 2 3 4 5; do echo \"shell line $i\"; done; " + binary("runtime-probe") + " --inline --wide; echo EXIT=$?")
+    tmux.wait_for(lambda s: "probe count=0" in s, "the first frame")
+    count = 0
+    for columns in (60, 41, 70, 33, 80):
+        tmux.resize(columns, 24)
+        count += 1
+        tmux.keys("+")
+        screen = tmux.wait_for(lambda s: f"probe count={count} " in s,
+                               f"a frame at {columns} columns", history=True)
+        above_intact(screen, marks)
+        rows = region_rows(screen)
+        assert screen.count("probe count=") == 1, screen
+        assert rows == [r for r in rows if r.strip()], screen
+        assert len(rows) == 3, screen
+        assert rows[1] == "=" * columns, screen
+    tmux.keys("q")
+    screen = tmux.wait_for(lambda s: "EXIT=0" in s, "exit", history=True)
+    above_intact(screen, marks)
+    assert screen.count("probe count=") == 1, screen

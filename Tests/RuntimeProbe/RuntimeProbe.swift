@@ -11,11 +11,13 @@ import Darwin
 /// real terminal: it shows the last event it received and a counter, and
 /// leaves by whatever path the test asks for.
 ///
-///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--flood N] [--no-ctrl-c]
+///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--flood N] [--no-ctrl-c] [--wide]
 ///
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
-/// `a` `abort()`; `p` prints a line above an inline region. With `--tree`
+/// `a` `abort()`; `p` prints a line above an inline region; `P` prints a
+/// line and quits in the same handler. With `--wide` a row of `=` as wide
+/// as the screen sits between the two lines. With `--tree`
 /// the screen holds a 5,461-view tree (depth 6, fanout 4) and `x` changes
 /// the text of one leaf (the key-to-frame latency measurement). With
 /// `--emoji` it shows a row of single emoji code points between letters, and
@@ -62,10 +64,13 @@ struct EventProbe: View {
     @State private var last = "none"
     @State private var events = 0
     @Environment(\.terminal) private var terminal
+    @Environment(\.screenSize) private var screen
+    let wide = CommandLine.arguments.contains("--wide")
 
     var body: some View {
         VStack(alignment: .leading) {
             Text("probe count=\(count) events=\(events)")
+            if wide { Text(String(repeating: "=", count: max(0, screen.width))) }
             Text("last: \(last)")
         }
         .onEvent { event in
@@ -81,6 +86,9 @@ struct EventProbe: View {
                 case "s": UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 1
                 case "a": abort()
                 case "p": terminal.print("printed line \(count)")
+                case "P":
+                    terminal.print("printed before quitting \(count)")
+                    terminal.quit()
                 default: return .ignored
                 }
                 return .handled

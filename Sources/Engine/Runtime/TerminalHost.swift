@@ -444,6 +444,23 @@ public final class TerminalHost {
 
     // MARK: Leaving
 
+    /// Ends the app as it asked: what it changed and printed before quitting
+    /// is drawn first (a frame the cap or the queue had not drawn yet), so
+    /// an inline app's last frame and printed lines stay on screen.
+    func quitAfterLastFrame(_ status: Int32) {
+        guard running else { return }
+        if frameScheduled || !pendingPrints.isEmpty || pipeline.graph.needsFrame {
+            if let region = inline, region.awaitingCursorReport {
+                // Where the region is is not known yet: the lines go below it.
+                printAfterExit.insert(contentsOf: pendingPrints, at: 0)
+                pendingPrints = []
+            } else {
+                frame()
+            }
+        }
+        end(status: status)
+    }
+
     /// Ends the app: tasks stop, the terminal is restored, the profile (if
     /// `TUI_PROFILE`) is written, and the app's end handler runs.
     func end(status: Int32, message: String? = nil, reraising sig: Int32? = nil, restore: Bool = true) {
@@ -540,7 +557,7 @@ extension TerminalHost: TerminalActionTarget {
     nonisolated func requestQuit(_ status: Int32) {
         MainActor.assumeIsolated {
             // After the current event or frame, not in the middle of it.
-            DispatchQueue.main.async { [self] in MainActor.assumeIsolated { end(status: status) } }
+            DispatchQueue.main.async { [self] in MainActor.assumeIsolated { quitAfterLastFrame(status) } }
         }
     }
 
