@@ -53,3 +53,93 @@ def test_a_state_write_from_another_thread_does_not_compile(tmp_path):
 def test_the_same_write_on_the_main_actor_compiles(tmp_path):
     run = typecheck(tmp_path, "Task { @MainActor in binding.wrappedValue += 1 }")
     assert run.returncode == 0, run.stderr
+
+
+# SwiftUI code as a user writes it, with no concurrency annotations of its
+# own: an App, an @Observable model, a task that awaits and then writes
+# state, a task group whose children run off the main actor, a timer task,
+# and a handler that starts a task. It must type-check warning-free in
+# Swift 6 mode, as it does against SwiftUI.
+ORDINARY_APP = """import Engine
+import Observation
+
+@Observable
+final class Model {
+    var totals: [Int] = []
+    var status = "idle"
+    func record(_ total: Int) { totals.append(total) }
+}
+
+func work(_ n: Int) async -> Int { (0..<n).reduce(0, +) }
+
+@main
+struct Monitor: App {
+    @State private var model = Model()
+    @State private var ticks = 0
+    @Environment(\\.terminal) private var terminal
+    @Environment(\\.clock) private var clock
+
+    var body: some View {
+        VStack {
+            Text("ticks \\(ticks) \\(model.status) \\(model.totals.count)")
+            Button("Run") { start() }
+        }
+        .task {
+            while (try? await clock.sleep(for: .seconds(1))) != nil { ticks += 1 }
+        }
+        .onKeyPress("r") {
+            Task {
+                model.status = "running"
+                let total = await withTaskGroup(of: Int.self) { group in
+                    for n in 1...8 { group.addTask { await work(n * 1000) } }
+                    var sum = 0
+                    for await part in group { sum += part }
+                    return sum
+                }
+                model.record(total)
+                model.status = "done"
+            }
+            return .handled
+        }
+        .onKeyPress("q") { terminal.quit(); return .handled }
+    }
+
+    func start() {
+        Task {
+            try? await Task.sleep(for: .milliseconds(10))
+            ticks = 0
+            terminal.print("restarted")
+        }
+    }
+}
+"""
+
+
+def typecheck_source(tmp_path, text):
+    if not (DEBUG / "Modules" / "Engine.swiftmodule").exists():
+        pytest.skip("no debug build of Engine (run `swift build` first)")
+    source = tmp_path / "app.swift"
+    source.write_text(text)
+    command = [
+        "swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-I", str(DEBUG / "Modules"),
+        "-I", str(ROOT / "Sources" / "CUnistring"),
+        "-Xcc", f"-fmodule-map-file={DEBUG / 'CTerminalPlatform.build' / 'module.modulemap'}",
+        "-I", str(ROOT / "Sources" / "CTerminalPlatform" / "include"), str(source),
+    ]
+    return subprocess.run(command, capture_output=True, text=True)
+
+
+def test_ordinary_swiftui_concurrency_compiles_without_annotations(tmp_path):
+    run = typecheck_source(tmp_path, ORDINARY_APP)
+    assert run.returncode == 0, run.stderr
+    assert "warning:" not in run.stderr, run.stderr
+
+
+def test_quitting_from_another_thread_does_not_compile(tmp_path):
+    # TerminalActions is Sendable (a task may carry it), but its requests
+    # are the main actor's: the compiler, not a trap at run time, says so.
+    text = ORDINARY_APP.replace('terminal.print("restarted")',
+                                'terminal.print("restarted")\n        let t = terminal\n        Task.detached { t.quit() }')
+    run = typecheck_source(tmp_path, text)
+    assert run.returncode != 0
+    assert "quit" in run.stderr and "main actor" in run.stderr, run.stderr
