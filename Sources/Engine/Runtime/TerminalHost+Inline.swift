@@ -21,9 +21,10 @@ extension TerminalHost {
         guard var region = inline else { return }
         let columns = pipeline.canvas.columns
         let wanted = graph.contentSize(for: ProposedSize(width: columns, height: nil)).height
-        let oldOrigin = region.origin
         let h = region.resize(to: wanted)
-        if h != pipeline.canvas.rows || region.origin != oldOrigin || pipeline.encoder.inlineOrigin == nil {
+        // The origin moves when the region grows past the bottom, and when a
+        // cursor report (after a resize or resume) found the region elsewhere.
+        if h != pipeline.canvas.rows || region.origin != pipeline.encoder.inlineOrigin {
             pipeline.canvas.resize(columns: columns, rows: h)
             graph.invalidateLayout()
             pipeline.encoder.inlineOrigin = region.origin

@@ -399,7 +399,18 @@ public final class TerminalHost {
     func frame() {
         frameScheduled = false
         guard running else { return }
-        if let region = inline, region.awaitingCursorReport { return }  // the reply asks again
+        if let region = inline {
+            if region.awaitingCursorReport { return }  // the reply asks again
+            // The terminal may have been resized (and have re-wrapped the
+            // region's rows) while the resize signal waits behind this frame
+            // in the queue: drawn at the old origin, the frame would land on
+            // the wrong rows and leave the cursor there for the report.
+            let size = device.size()
+            if size.columns != pipeline.canvas.columns || size.rows != region.screenRows {
+                resized()
+                return
+            }
+        }
         lastFrameStart = monotonicNanoseconds()
         var prefix: [UInt8] = []
         if inline != nil { prefix = inlinePrefix() }
