@@ -1,7 +1,8 @@
-"""The apps a SwiftUI developer would write (issue 21) — a process monitor —
-used in a real terminal as a person would; each ends with its exit status
-and the terminal as it was found (the same `stty -g`, the alternate screen
-off). The reworked inline-progress example is tested in test_examples.py."""
+"""The apps a SwiftUI developer would write (issue 21) — a process monitor,
+a notes app — used in a real terminal as a person would; each ends with its
+exit status and the terminal as it was found (the same `stty -g`, the
+alternate screen off). The reworked inline-progress example is tested in
+test_examples.py."""
 import json
 import os
 import re
@@ -80,3 +81,70 @@ def test_top(tmux):
         assert finish(tmux) == 0
     finally:
         os.kill(busy, signal.SIGTERM)
+
+
+# notes
+
+def saved_notes(path):
+    try:
+        with open(path) as f:
+            return [note["text"] for note in json.load(f)]
+    except (OSError, ValueError):
+        return None
+
+
+def test_notes(tmux, tmp_path):
+    path = tmp_path / "notes.json"
+    tmux.resize(100, 16)
+    run(tmux, "notes", str(path))
+    screen = tmux.wait_for(lambda s: "starting empty" in s, "the status line")
+    assert f"No notes at {path} yet" in screen and "No notes yet: n makes one." in screen
+    tmux.keys("n")           # a new note, its editor focused
+    tmux.wait_for(lambda s: "Esc: back to the list" in s, "the editor")
+    tmux.keys("Groceries", literal=True)
+    tmux.keys("Enter")
+    tmux.keys("milk and eggs", literal=True)
+    screen = tmux.wait_for(lambda s: "│ milk and eggs" in s, "the note's text")
+    assert any(r.startswith("Groceries ") and r.endswith("│ Groceries") for r in screen.splitlines()), screen
+    # Saved half a second after the last change, without quitting.
+    wait_until(lambda: saved_notes(path) == ["Groceries\nmilk and eggs"], "the debounced save")
+    tmux.wait_for(lambda s: f"Saved 1 note to {path}." in s, "the save on the status line")
+    tmux.keys("Escape")      # back to the list
+    tmux.wait_for(lambda s: "n new · d delete" in s, "the list focused")
+    tmux.keys("n")
+    tmux.wait_for(lambda s: "Esc: back to the list" in s, "the second note's editor")
+    tmux.keys("Call Bob", literal=True)
+    tmux.wait_for(lambda s: any(r.startswith("Call Bob ") for r in s.splitlines()), "the second note in the list")
+    tmux.keys("Escape")
+    tmux.wait_for(lambda s: "n new · d delete" in s, "the list focused")
+    tmux.keys("d")
+    screen = tmux.wait_for(lambda s: "Delete “Call Bob”?" in s, "the confirmation")
+    assert "[ Cancel ]  [ Delete ]" in screen
+    tmux.keys("Tab")         # Cancel has focus; Tab moves to Delete
+    tmux.keys("Enter")
+    screen = tmux.wait_for(lambda s: "Call Bob" not in s and "Notes 1" in s, "the note deleted")
+    assert "│ milk and eggs" in screen      # the remaining note is selected
+    tmux.keys("q")
+    assert finish(tmux) == 0
+    assert saved_notes(path) == ["Groceries\nmilk and eggs"]
+
+
+def test_notes_starts_empty_on_a_malformed_file(tmux, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text("{not json")
+    tmux.resize(100, 16)
+    tmux.line(f"cd {tmp_path}")
+    run(tmux, "notes", env="NOTES_FILE=broken.json")
+    screen = tmux.wait_for(lambda s: "is not a notes file" in s, "the status line")
+    assert "broken.json is not a notes file: starting empty (saving keeps it as broken.json.bak)." in screen, screen
+    assert "No notes yet" in screen
+    tmux.keys("n")
+    tmux.wait_for(lambda s: "Esc: back to the list" in s, "the editor")
+    tmux.keys("Fresh start", literal=True)
+    tmux.wait_for(lambda s: "│ Fresh start" in s, "the text")
+    tmux.keys("Escape")
+    tmux.wait_for(lambda s: "n new · d delete" in s, "the list focused")
+    tmux.keys("q")           # saves at once: the broken file is kept beside the new one
+    assert finish(tmux) == 0
+    assert saved_notes(path) == ["Fresh start"]
+    assert (tmp_path / "broken.json.bak").read_text() == "{not json"
