@@ -76,6 +76,7 @@ let package = Package(
         .executableTarget(name: "form", dependencies: ["Engine"], path: "Examples/Form"),
         .executableTarget(name: "top", dependencies: ["Engine"], path: "Examples/ProcessMonitor"),
         .executableTarget(name: "notes", dependencies: ["Engine"], path: "Examples/Notes"),
+        .executableTarget(name: "pager", dependencies: ["Engine"], path: "Examples/Pager"),
         // The app the runtime's end-to-end tests and `tuibench app` drive in a terminal.
         .executableTarget(name: "runtime-probe", dependencies: ["Engine"], path: "Tests/RuntimeProbe"),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),

@@ -1,8 +1,8 @@
 """The apps a SwiftUI developer would write (issue 21) — a process monitor,
-a notes app — used in a real terminal as a person would; each ends with its
-exit status and the terminal as it was found (the same `stty -g`, the
-alternate screen off). The reworked inline-progress example is tested in
-test_examples.py."""
+a notes app, a pager — used in a real terminal as a person would; each ends
+with its exit status and the terminal as it was found (the same `stty -g`,
+the alternate screen off). The reworked inline-progress example is tested
+in test_examples.py."""
 import json
 import os
 import re
@@ -148,3 +148,83 @@ def test_notes_starts_empty_on_a_malformed_file(tmux, tmp_path):
     assert finish(tmux) == 0
     assert saved_notes(path) == ["Fresh start"]
     assert (tmp_path / "broken.json.bak").read_text() == "{not json"
+
+
+# pager
+
+def first_line(screen):
+    return int(re.match(r"line (\d+):", screen.splitlines()[0]).group(1))
+
+
+def test_pager(tmux):
+    tmux.resize(120, 12)
+    run(tmux, "pager")
+    screen = tmux.wait_for(lambda s: "/200000" in s, "the pager")
+    rows = screen.splitlines()
+    assert rows[0].startswith("line 1: bravo alpha kilo alpha"), screen
+    assert re.search(r"\(generated\)\s+1–\d+/200000 0%", screen), screen
+    tmux.keys("G")
+    screen = tmux.wait_for(lambda s: "–200000/200000 100%" in s, "the end")
+    assert any(r.startswith("line 200000: ") for r in screen.splitlines()), screen
+    tmux.keys("g")
+    tmux.wait_for(lambda s: first_line(s) == 1, "the top")
+    tmux.keys("j", "j", "Down", "Down", "k")
+    tmux.wait_for(lambda s: first_line(s) == 4, "three lines down")
+    tmux.keys("PageDown")
+    screen = tmux.wait_for(lambda s: first_line(s) > 4, "a page down")
+    page = first_line(screen) - 4
+    assert page >= 9, screen
+    tmux.keys("PageUp")
+    tmux.wait_for(lambda s: first_line(s) == 4, "a page up")
+    # `/` and the text typed after it arrive in one read: the field that `/`
+    # shows and focuses gets all of it ("q" too, which would quit the pager).
+    tmux.keys("/quebec", literal=True)
+    tmux.wait_for(lambda s: s.splitlines()[-1].startswith("/quebec"), "the search field with the text")
+    tmux.keys("Enter")
+    screen = tmux.wait_for(lambda s: "quebec" in s.splitlines()[0], "the first match")
+    assert first_line(screen) == 13, screen
+    styled = tmux.run("capture-pane", "-p", "-e", "-t", "t").splitlines()
+    assert styled[0].startswith("\x1b[7mline 13:") and "\x1b[7m" not in styled[1], styled[:2]  # the match in reverse
+    tmux.keys("n")
+    tmux.wait_for(lambda s: first_line(s) == 16, "the next match")
+    # A search typed and submitted in one go.
+    tmux.keys("/0000:", literal=True)
+    tmux.keys("Enter")
+    tmux.wait_for(lambda s: first_line(s) == 10000, "line 10000")
+    tmux.keys("n")
+    tmux.wait_for(lambda s: first_line(s) == 20000, "line 20000")
+    # Esc cancels a search: nothing moves.
+    tmux.keys("/abc", literal=True)
+    tmux.wait_for(lambda s: s.splitlines()[-1].startswith("/abc"), "the search field")
+    tmux.keys("Escape")
+    screen = tmux.wait_for(lambda s: not s.splitlines()[-1].startswith("/"), "the search cancelled")
+    assert first_line(screen) == 20000
+    # Follow: lines are appended and the end stays in view.
+    tmux.keys("F")
+    screen = tmux.wait_for(lambda s: re.search(r"/2000[1-9]\d\b", s), "lines appended while following")
+    assert "following" in screen
+    shown = [int(m[1]) for m in re.finditer(r"^line (\d+):", screen, re.M)]
+    total = int(re.search(r"/(\d+)", screen).group(1))
+    assert shown[-1] == total, screen
+    tmux.keys("F")
+    screen = tmux.wait_for(lambda s: "following" not in s, "following stopped")
+    tmux.keys("q")
+    assert finish(tmux) == 0
+
+
+def test_pager_on_a_file(tmux, tmp_path):
+    path = tmp_path / "words.txt"
+    path.write_text("".join(f"word {i}\n" for i in range(1, 101)))
+    tmux.resize(120, 12)
+    tmux.line(f"cd {tmp_path}")
+    run(tmux, "pager", "words.txt")
+    screen = tmux.wait_for(lambda s: "/100 " in s, "the file")
+    assert screen.splitlines()[0].rstrip() == "word 1" and "words.txt 1–11/100 11%" in screen, screen
+    tmux.keys("/word 77", literal=True)
+    tmux.keys("Enter")
+    tmux.wait_for(lambda s: s.splitlines()[0].rstrip() == "word 77", "the match")
+    tmux.keys("/nothing like it", literal=True)
+    tmux.keys("Enter")
+    tmux.wait_for(lambda s: "not found: nothing like it" in s, "the search failing")
+    tmux.keys("q")
+    assert finish(tmux) == 0
