@@ -1,8 +1,8 @@
 """The apps a SwiftUI developer would write (issue 21) — a process monitor,
-a notes app, a pager — used in a real terminal as a person would; each ends
-with its exit status and the terminal as it was found (the same `stty -g`,
-the alternate screen off). The reworked inline-progress example is tested
-in test_examples.py."""
+a notes app, a pager, a form wizard — used in a real terminal as a person
+would; each ends with its exit status and the terminal as it was found
+(the same `stty -g`, the alternate screen off). The reworked
+inline-progress example is tested in test_examples.py."""
 import json
 import os
 import re
@@ -228,3 +228,91 @@ def test_pager_on_a_file(tmux, tmp_path):
     tmux.wait_for(lambda s: "not found: nothing like it" in s, "the search failing")
     tmux.keys("q")
     assert finish(tmux) == 0
+
+
+# wizard
+
+def focused_text(tmux, text, shown=None):
+    """Types into what has focus and waits until the screen shows it (or `shown`)."""
+    tmux.keys(text, literal=True)
+    tmux.wait_for(lambda s: (shown or text) in s, f"{text!r} typed")
+
+
+def fill_to_review(tmux):
+    run(tmux, "wizard")
+    tmux.wait_for(lambda s: "step 1 of 5: Who you are" in s, "the first step")
+    # Next with nothing filled in: both problems shown, focus on the name.
+    tmux.keys("Tab", "Tab")  # name → email → Next
+    tmux.keys("Enter")
+    screen = tmux.wait_for(lambda s: "Enter your name." in s, "the problems")
+    assert "Enter an email address like ada@example.com." in screen
+    focused_text(tmux, "Ada")
+    tmux.keys("Enter")       # to the email field
+    focused_text(tmux, "ada@example")
+    tmux.keys("Enter")       # the last field: Next; the email is still wrong and keeps focus
+    tmux.wait_for(lambda s: "Enter your name." not in s, "the name accepted")
+    focused_text(tmux, ".com", shown="Email     ada@example.com ")
+    tmux.keys("Enter")
+    tmux.wait_for(lambda s: "step 2 of 5: Where you live" in s, "the second step")
+    focused_text(tmux, "1 Analytical Way")
+    tmux.keys("Enter")
+    focused_text(tmux, "London")
+    tmux.keys("Enter", "Enter")  # no postcode
+    tmux.wait_for(lambda s: "Enter a postcode." in s, "the missing postcode")
+    focused_text(tmux, "N1 9GU")
+    tmux.keys("Enter")
+    tmux.wait_for(lambda s: "step 3 of 5: Your plan" in s, "the plan step")
+    tmux.keys("Tab", "Tab", "Tab", "Tab")  # Free → Pro → Team → Back → Next
+    tmux.keys("Enter")
+    tmux.wait_for(lambda s: "Choose a plan." in s, "the plan required")
+    tmux.keys("Tab", "Enter")  # focus went back to Free; Pro
+    tmux.wait_for(lambda s: "(•) Pro" in s, "Pro chosen")
+    tmux.keys("Tab", "Tab", "Tab", "Enter")  # Team → Back → Next
+    tmux.wait_for(lambda s: "step 4 of 5: Options" in s, "the options")
+    tmux.keys("Space")       # the newsletter toggle has focus
+    tmux.wait_for(lambda s: "[x] Send me the newsletter" in s, "the newsletter on")
+    tmux.keys("Tab", "Tab", "Tab", "Tab", "Enter")  # invoices → terms → Back → Next
+    tmux.wait_for(lambda s: "Accept the terms to go on." in s, "the terms required")
+    tmux.keys("Space")       # focus moved to the terms
+    tmux.wait_for(lambda s: "[x] I accept the terms" in s, "the terms accepted")
+    tmux.keys("Tab", "Tab", "Enter")
+    screen = tmux.wait_for(lambda s: "step 5 of 5: Review" in s, "the review")
+    for text in ("Name     Ada <ada@example.com>", "Address  1 Analytical Way, London N1 9GU", "Plan     Pro",
+                 "Options  newsletter, invoices by email", "[ Back ]  [ Submit ]"):
+        assert text in screen, screen
+
+
+def test_wizard_submits_and_prints_a_summary(tmux):
+    tmux.resize(80, 24)
+    fill_to_review(tmux)
+    tmux.keys("Enter")       # Submit has focus on the review
+    assert finish(tmux) == 0
+    screen = tmux.screen(history=True)
+    rows = screen.splitlines()
+    i = rows.index("Signed up:")
+    assert rows[i + 1:i + 5] == ["  Name     Ada <ada@example.com>", "  Address  1 Analytical Way, London N1 9GU",
+                                 "  Plan     Pro", "  Options  newsletter, invoices by email"], screen
+
+
+def test_wizard_back_keeps_what_was_typed(tmux):
+    tmux.resize(80, 24)
+    run(tmux, "wizard")
+    tmux.wait_for(lambda s: "step 1 of 5" in s, "the first step")
+    focused_text(tmux, "Grace")
+    tmux.keys("Enter")
+    focused_text(tmux, "grace@example.org")
+    tmux.keys("Enter")
+    tmux.wait_for(lambda s: "step 2 of 5" in s, "the second step")
+    tmux.keys("Tab", "Tab", "Tab", "Enter")  # street → city → postcode → Back
+    screen = tmux.wait_for(lambda s: "step 1 of 5" in s, "the first step again")
+    assert "Grace" in screen and "grace@example.org" in screen
+    tmux.keys("Escape")      # cancels from any step
+    assert finish(tmux) == 1
+
+
+def test_wizard_q_on_the_review_cancels(tmux):
+    tmux.resize(80, 24)
+    fill_to_review(tmux)
+    tmux.keys("q")
+    assert finish(tmux) == 1
+    assert "Signed up:" not in tmux.screen(history=True)
