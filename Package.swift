@@ -74,6 +74,10 @@ let package = Package(
         .executableTarget(name: "inline-progress", dependencies: ["Engine"], path: "Examples/InlineProgress"),
         .executableTarget(name: "todo", dependencies: ["Engine"], path: "Examples/Todo"),
         .executableTarget(name: "form", dependencies: ["Engine"], path: "Examples/Form"),
+        .executableTarget(name: "top", dependencies: ["Engine"], path: "Examples/ProcessMonitor"),
+        .executableTarget(name: "notes", dependencies: ["Engine"], path: "Examples/Notes"),
+        .executableTarget(name: "pager", dependencies: ["Engine"], path: "Examples/Pager"),
+        .executableTarget(name: "wizard", dependencies: ["Engine"], path: "Examples/Wizard"),
         // The app the runtime's end-to-end tests and `tuibench app` drive in a terminal.
         .executableTarget(name: "runtime-probe", dependencies: ["Engine"], path: "Tests/RuntimeProbe"),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),

@@ -2,8 +2,10 @@ import Engine
 
 /// A few lines under the shell prompt: one progress bar per download and a
 /// total, with a log line printed above the bars as each one finishes.
-/// When all are done the last frame stays on screen and the prompt comes
-/// back below it. `q` or Ctrl-C stops early.
+/// The downloads run at once, as the child tasks of a task group; each
+/// reports its progress back to the view's state. When all are done the
+/// last frame stays on screen and the prompt comes back below it. `q` or
+/// Ctrl-C stops early.
 @main
 struct InlineProgressApp: App {
     @State private var downloads = Download.samples
@@ -20,20 +22,26 @@ struct InlineProgressApp: App {
             Text("\(downloads.filter(\.isDone).count)/\(downloads.count) done · q stops").dim()
         }
         .task {
-            var step = 0
-            while !downloads.allSatisfy(\.isDone) {
-                guard (try? await clock.sleep(for: .milliseconds(40))) != nil else { return }
-                step += 1
-                for i in downloads.indices where !downloads[i].isDone {
-                    downloads[i].received = min(downloads[i].size, downloads[i].received + downloads[i].rate)
-                    if downloads[i].isDone {
-                        terminal.print("✓ \(downloads[i].name) (\(downloads[i].size) kB) after \(step * 40) ms")
+            await withTaskGroup(of: Void.self) { group in
+                for (i, download) in downloads.enumerated() {
+                    group.addTask {
+                        await download.fetch(clock: clock) { received, milliseconds in
+                            await report(received, of: i, after: milliseconds)
+                        }
                     }
                 }
             }
-            terminal.quit()
+            if !Task.isCancelled { terminal.quit() }
         }
         .onKeyPress("q") { terminal.quit(1); return .handled }
+    }
+
+    private func report(_ received: Int, of index: Int, after milliseconds: Int) {
+        downloads[index].received = received
+        if downloads[index].isDone {
+            let d = downloads[index]
+            terminal.print("✓ \(d.name) (\(d.size) kB) after \(milliseconds) ms")
+        }
     }
 }
 
@@ -51,6 +59,19 @@ struct Download: Equatable, Sendable {
         Download(name: "fixtures.zip", size: 4_400, rate: 110),
         Download(name: "docs.tar", size: 2_600, rate: 45),
     ]
+
+    /// Simulates fetching the file: a chunk every 40 ms on `clock`, each
+    /// reported to `progress` with the kilobytes received and the time taken.
+    func fetch(clock: RuntimeClock, progress: @Sendable (_ received: Int, _ milliseconds: Int) async -> Void) async {
+        var received = 0
+        var milliseconds = 0
+        while received < size {
+            guard (try? await clock.sleep(for: .milliseconds(40))) != nil else { return }
+            milliseconds += 40
+            received = min(size, received + rate)
+            await progress(received, milliseconds)
+        }
+    }
 }
 
 struct DownloadRow: View, Equatable {

@@ -94,7 +94,7 @@ def test_todo(tmux):
     rows = screen.splitlines()
     assert rows[0].startswith("Todo — 2 to do, 3 in all"), screen
     assert rows[3] == "[ ] Write the runtime".ljust(len(rows[3])) or rows[3].startswith("[ ] Write the runtime")
-    tmux.keys("Tab")
+    # The field, first in focus order, has focus from the start.
     tmux.keys("Buy milk", literal=True)
     tmux.keys("Enter")
     screen = tmux.wait_for(lambda s: "[ ] Buy milk" in s and "3 to do, 4 in all" in s, "the new item")

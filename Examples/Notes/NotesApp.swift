@@ -1,0 +1,91 @@
+import Engine
+
+/// Notes kept in a JSON file: a list of notes beside a `TextEditor` for the
+/// selected one, an `@Observable` store, saving debounced by a `.task(id:)`
+/// and a confirmation sheet before deleting. The file is the first argument,
+/// else `$NOTES_FILE`, else `~/.notes.json`; a missing or unreadable file
+/// starts an empty list and says so on the status line. In the list: `n`
+/// makes a note, `d` deletes the selected one, Enter (or Tab) edits it, `q`
+/// saves and quits; in the editor, Esc goes back to the list.
+@main
+struct NotesApp: App {
+    enum Pane: Hashable { case list, editor }
+
+    @State private var store = NoteStore(path: NoteStore.pathFromArguments())
+    @State private var selection: Note.ID?
+    @State private var confirmingDelete = false
+    @FocusState private var focus: Pane?
+    @Environment(\.clock) private var clock
+    @Environment(\.terminal) private var terminal
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Text("Notes").bold()
+                Text("\(store.notes.count)").foregroundColor(.cyan)
+                Spacer()
+                Text(focus == .editor ? "Esc: back to the list" : "n new · d delete · Enter edit · q quit").dim()
+            }
+            Divider()
+            HStack(spacing: 1) {
+                List(store.notes, selection: $selection) { note in Text(note.title).lineLimit(1) }
+                    .focused($focus, equals: .list)
+                    .frame(width: 24)
+                Divider()
+                if let id = selection, store.notes.contains(where: { $0.id == id }) {
+                    TextEditor(text: Binding(get: { store.note(id)?.text ?? "" }, set: { store.setText($0, of: id) }))
+                        .focused($focus, equals: .editor)
+                        .onKeyPress(.escape) { focus = .list; return .handled }
+                } else {
+                    Text(store.notes.isEmpty ? "No notes yet: n makes one." : "Select a note.").dim()
+                        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+                }
+            }
+            Divider()
+            Text(store.status).lineLimit(1)
+        }
+        .sheet(isPresented: $confirmingDelete) {
+            VStack(spacing: 1) {
+                Text("Delete “\(selection.flatMap(store.note)?.title ?? "")”?").bold()
+                Text("This cannot be undone.")
+                HStack(spacing: 2) {
+                    Button("Cancel") { confirmingDelete = false }
+                    Button("Delete", role: .destructive) {
+                        deleteSelection()
+                        confirmingDelete = false
+                    }
+                }
+            }
+        }
+        // Each edit restarts this task: the notes are saved after half a second without one.
+        .task(id: store.notes) {
+            guard (try? await clock.sleep(for: .milliseconds(500))) != nil else { return }
+            store.save()
+        }
+        .onAppear { selection = store.notes.first?.id }
+        .onKeyPress("n") {
+            selection = store.add().id
+            focus = .editor
+            return .handled
+        }
+        .onKeyPress("d") {
+            confirmingDelete = selection != nil
+            return .handled
+        }
+        .onKeyPress(.return) {
+            if selection != nil { focus = .editor }
+            return .handled
+        }
+        .onKeyPress("q") {
+            store.save()
+            terminal.quit()
+            return .handled
+        }
+    }
+
+    private func deleteSelection() {
+        guard let id = selection, let index = store.notes.firstIndex(where: { $0.id == id }) else { return }
+        store.delete(id)
+        selection = store.notes.isEmpty ? nil : store.notes[min(index, store.notes.count - 1)].id
+    }
+}
