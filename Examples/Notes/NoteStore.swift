@@ -1,6 +1,5 @@
+import Engine
 import Foundation
-// Engine does not re-export Observation (SwiftUI does): @Observable needs its module.
-import Observation
 
 /// A note: its title is its first line.
 struct Note: Codable, Identifiable, Equatable {

@@ -1,7 +1,5 @@
 import Engine
 import Foundation
-// Engine does not re-export Observation (SwiftUI does): @Observable needs its module.
-import Observation
 
 /// A process monitor in the manner of `top`, reading `/proc` once a second
 /// from a `.task` loop on the environment's clock. Each refresh reads every

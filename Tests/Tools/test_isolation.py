@@ -56,12 +56,11 @@ def test_the_same_write_on_the_main_actor_compiles(tmp_path):
 
 
 # SwiftUI code as a user writes it, with no concurrency annotations of its
-# own: an App, an @Observable model, a task that awaits and then writes
+# own (and `import Engine` alone, as `import SwiftUI` is alone): an App, an @Observable model, a task that awaits and then writes
 # state, a task group whose children run off the main actor, a timer task,
 # and a handler that starts a task. It must type-check warning-free in
 # Swift 6 mode, as it does against SwiftUI.
 ORDINARY_APP = """import Engine
-import Observation
 
 @Observable
 final class Model {
@@ -82,6 +81,7 @@ struct Monitor: App {
     var body: some View {
         VStack {
             Text("ticks \\(ticks) \\(model.status) \\(model.totals.count)")
+            TextField("Status", text: Bindable(model).status)
             Button("Run") { start() }
         }
         .task {

@@ -1,4 +1,5 @@
-import Observation
+// Re-exported: `@Observable` models work with `import Engine` alone, as with SwiftUI.
+@_exported import Observation
 
 extension ViewGraph {
     /// Binds the dynamic properties of `view` at `node` before its body runs.

@@ -1,4 +1,3 @@
-import Observation
 import Testing
 @testable import Engine
 
@@ -18,9 +17,33 @@ private struct CountView: View {
     var body: some View { Text("\(model.count)") }
 }
 
+private struct TitleEditor: View {
+    @Bindable var model: Model
+    var body: some View {
+        VStack {
+            TextField("Title", text: $model.title)
+            Text("title=\(model.title)")
+        }
+    }
+}
+
 @MainActor
 @Suite("Observable models")
 struct ObservationTests {
+    @Test("@Bindable: $model.title is a binding a text field edits, and the readers follow")
+    func bindableMakesBindingsToProperties() {
+        let model = Model()
+        let host = FramePipeline(columns: 20, rows: 2)
+        host.render(TitleEditor(model: model))
+        host.press(.end)
+        host.type("!")
+        #expect(model.title == "first!")
+        #expect(host.textRows.contains { $0.contains("title=first!") })
+        model.title = "x"
+        host.renderIfNeeded()
+        #expect(host.textRows.contains { $0.contains("title=x") })
+    }
+
     @Test("reading a model property in body makes the node depend on it; a change dirties only readers")
     func onlyReadersReevaluate() {
         let model = Model()
