@@ -75,7 +75,7 @@ extension View {
     }
 
     /// Presents an alert: a title, a message, and buttons (the first is
-    /// focused; Esc dismisses). Buttons dismiss the alert after their action.
+    /// focused; Esc dismisses). A button runs its action, then dismisses the alert.
     ///
     /// ```swift
     /// .alert("Delete 3 files?", isPresented: $confirm, actions: [
@@ -92,9 +92,12 @@ extension View {
                 if let message { Text(message) }
                 HStack(spacing: 2) {
                     ForEach(actions.indices, id: \.self) { i in
+                        // SwiftUI's order: the action, then the dismissal
+                        // (which may clear what the action needs, as a
+                        // binding derived from a selection does).
                         Button(actions[i].title, role: actions[i].role) {
-                            isPresented.wrappedValue = false
                             actions[i].action()
+                            isPresented.wrappedValue = false
                         }
                     }
                 }

@@ -84,6 +84,40 @@ struct PresentationTests {
     }
 }
 
+/// A list whose delete is confirmed by an alert presented while an item
+/// is selected: the alert's binding is derived from the selection, so
+/// dismissing clears it.
+private struct DeleteSelected: View {
+    @State private var items = ["a", "b", "c"]
+    @State private var selected: String?
+    var body: some View {
+        let show = Binding(get: { selected != nil }, set: { if !$0 { selected = nil } })
+        VStack(alignment: .leading) {
+            Text("items=\(items.joined(separator: ","))")
+            Button("Delete b") { selected = "b" }
+        }
+        .alert("Delete?", isPresented: show, actions: [
+            AlertAction("Delete", role: .destructive) { if let s = selected { items.removeAll { $0 == s } } },
+        ])
+    }
+}
+
+@MainActor
+@Suite("Alert actions")
+struct AlertActionOrderTests {
+    @Test("an alert's button runs its action before the alert is dismissed (SwiftUI's order)")
+    func actionRunsBeforeDismissal() {
+        let host = FramePipeline(columns: 40, rows: 10)
+        host.render(DeleteSelected())
+        host.press(.tab)
+        host.press(.enter)  // Delete b: selects b, the alert shows
+        #expect(host.textRows.contains { $0.contains("Delete?") })
+        host.press(.enter)  // the alert's Delete
+        #expect(!host.textRows.contains { $0.contains("Delete?") })
+        #expect(host.textRows.contains { $0.contains("items=a,c") })
+    }
+}
+
 private struct Tabs: View {
     @State private var tab = 0
     var body: some View {
