@@ -107,7 +107,10 @@ struct PickerFace: View {
             if style == .segmented {
                 HStack(spacing: 0) {
                     ForEach(labels.indices, id: \.self) { i in
-                        Text(i == 0 ? " \(labels[i]) " : "│ \(labels[i]) ")
+                        // The divider is not part of either segment: the
+                        // highlight stops at it.
+                        if i > 0 { Text("│").foregroundColor(isEnabled ? .default : theme.disabled) }
+                        Text(" \(labels[i]) ")
                             .foregroundColor(!isEnabled ? theme.disabled : i == selected ? (isFocused ? theme.focusForeground : .black) : .default)
                             .backgroundColor(i == selected && isEnabled ? (isFocused ? theme.focusBackground : theme.tint) : .default)
                     }

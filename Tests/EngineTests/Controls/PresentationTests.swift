@@ -145,3 +145,22 @@ struct TabViewTests {
         #expect(host.textRows.contains { $0.contains("content 0") })
     }
 }
+
+@MainActor
+@Suite("Picker look")
+struct PickerLookTests {
+    @Test("the selected segment's highlight covers its label and padding, not the divider to its left")
+    func segmentHighlightStopsAtDivider() {
+        let host = render(
+            Picker("Size", selection: .constant(Size.medium), options: [("S", .small), ("M", .medium), ("L", .large)]),
+            columns: 17, rows: 1)
+        #expect(host.textRows == ["Size:  S │ M │ L "])
+        let m = Array(host.textRows[0]).firstIndex(of: "M")!
+        func background(_ x: Int) -> Color { host.canvas.styles[host.canvas[x, 0].style].background }
+        #expect(background(m - 2) == .default, "the divider left of the selected segment")
+        #expect(background(m - 1) == Theme.standard.tint)
+        #expect(background(m) == Theme.standard.tint)
+        #expect(background(m + 1) == Theme.standard.tint)
+        #expect(background(m + 2) == .default, "the divider right of it")
+    }
+}
