@@ -35,7 +35,12 @@ struct FormApp: App {
                 SecureField("8 characters or more", text: $password).focused($field, equals: .password)
                     .onSubmit { submit() }
             }
-            Picker("Plan", selection: $plan, options: [("Free", Plan.free), ("Pro", .pro), ("Team", .team)])
+            Picker("Plan", selection: $plan) {
+                Text("Free").tag(Plan.free)
+                Text("Pro").tag(Plan.pro)
+                Text("Team").tag(Plan.team)
+            }
+            .pickerStyle(.segmented)
             Toggle("Send me the newsletter", isOn: $newsletter)
             HStack(spacing: 2) {
                 Button("Submit") { submit() }

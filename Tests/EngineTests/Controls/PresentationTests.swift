@@ -12,7 +12,12 @@ private struct Settings: View {
     var body: some View {
         VStack(alignment: .leading) {
             Text("size=\(size) count=\(count) log=\(log.joined(separator: ","))")
-            Picker("Size", selection: $size, options: [("S", .small), ("M", .medium), ("L", .large)])
+            Picker("Size", selection: $size) {
+                Text("S").tag(Size.small)
+                Text("M").tag(Size.medium)
+                Text("L").tag(Size.large)
+            }
+            .pickerStyle(.segmented)
             Stepper("Count", value: $count, in: 0...3)
             Button("Delete") { confirm = true }
         }
@@ -152,7 +157,12 @@ struct PickerLookTests {
     @Test("the selected segment's highlight covers its label and padding, not the divider to its left")
     func segmentHighlightStopsAtDivider() {
         let host = render(
-            Picker("Size", selection: .constant(Size.medium), options: [("S", .small), ("M", .medium), ("L", .large)]),
+            Picker("Size", selection: .constant(Size.medium)) {
+                Text("S").tag(Size.small)
+                Text("M").tag(Size.medium)
+                Text("L").tag(Size.large)
+            }
+            .pickerStyle(.segmented),
             columns: 17, rows: 1)
         #expect(host.textRows == ["Size:  S │ M │ L "])
         let m = Array(host.textRows[0]).firstIndex(of: "M")!
