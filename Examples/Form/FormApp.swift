@@ -50,10 +50,12 @@ struct FormApp: App {
         }
         .padding(1)
         .border(.rounded)
-        .alert(problems.isEmpty ? "Welcome, \(name)!" : "Please fix:", isPresented: $showResult,
-               actions: [AlertAction("OK") { if problems.isEmpty { reset() } }],
-               message: problems.isEmpty ? "Account created (plan: \(plan), newsletter: \(newsletter ? "yes" : "no"))."
-                                         : problems.joined(separator: "\n"))
+        .alert(problems.isEmpty ? "Welcome, \(name)!" : "Please fix:", isPresented: $showResult) {
+            Button("OK") { if problems.isEmpty { reset() } }
+        } message: {
+            Text(problems.isEmpty ? "Account created (plan: \(plan), newsletter: \(newsletter ? "yes" : "no"))."
+                                  : problems.joined(separator: "\n"))
+        }
         .onKeyPress("q") { terminal.quit(); return .handled }
         .onAppear { field = .name }
     }

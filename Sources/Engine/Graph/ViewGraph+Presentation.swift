@@ -2,16 +2,17 @@
 /// from the root, above the app (``PresentationStack``).
 extension ViewGraph {
     /// `modal` is presented (again): the first time, it goes on the
-    /// presentation stack, remembering where focus was, and its first
-    /// control takes focus after the frame.
-    func presentModal(_ modal: ViewNode) {
+    /// presentation stack, remembering where focus was, and after the frame
+    /// focus goes to the control `initialFocus` picks from the modal's
+    /// focus order (by default its first control).
+    func presentModal(_ modal: ViewNode, initialFocus: @escaping ([ViewNode]) -> ViewNode? = { $0.first }) {
         guard !presentations.contains(modal: modal) else { return }
         presentations.push(modal: modal, focusBefore: focusedNode)
         focusTracker.invalidateOrder()
         afterFrame { [weak modal, weak self] in
             guard let modal, let self, self.isLive(modal) else { return }
-            // Focus the first control inside.
-            if let first = self.focusOrder().first { self.focus(first) }
+            // (The order holds only the controls inside the modal.)
+            if let chosen = initialFocus(self.focusOrder()) { self.focus(chosen) }
         }
     }
 

@@ -21,10 +21,12 @@ private struct Settings: View {
             Stepper("Count", value: $count, in: 0...3)
             Button("Delete") { confirm = true }
         }
-        .alert("Really delete?", isPresented: $confirm, actions: [
-            AlertAction("Delete", role: .destructive) { log.append("deleted") },
-            AlertAction("Cancel", role: .cancel) { log.append("cancelled") },
-        ], message: "It cannot be undone.")
+        .alert("Really delete?", isPresented: $confirm) {
+            Button("Delete", role: .destructive) { log.append("deleted") }
+            Button("Cancel", role: .cancel) { log.append("cancelled") }
+        } message: {
+            Text("It cannot be undone.")
+        }
         .onKeyPress("x") { log.append("x"); return .handled }
     }
 }
@@ -61,37 +63,44 @@ struct PresentationTests {
         host.renderIfNeeded()
         #expect(host.textRows.contains { $0.contains("Really delete?") })
         #expect(host.textRows.contains { $0.contains("It cannot be undone.") })
-        // Focus is in the alert: Tab cycles its two buttons only.
+        // The cancel button leads the row; focus starts on it (the other
+        // button is destructive), and Tab cycles the two buttons only.
+        #expect(host.textRows.contains { $0.contains("[ Cancel ]  [ Delete ]") })
+        #expect(focusedText(host) == "[ Cancel ]")
         var focused: [String] = []
         for _ in 0..<3 {
             host.press(.tab)
-            let n = host.graph.focusedNode!
-            let b = host.graph.layoutBounds(of: n)
-            focused.append(String(Array(host.textRows[b.y])[b.x..<b.maxX]))
+            focused.append(focusedText(host))
         }
-        #expect(focused == ["[ Cancel ]", "[ Delete ]", "[ Cancel ]"])
+        #expect(focused == ["[ Delete ]", "[ Cancel ]", "[ Delete ]"])
         // Keys do not reach the content behind (its "x" handler would log it).
         host.press("x")
         #expect(!status(host).contains("log=x"))
+        // Esc presses the cancel button: its action runs, the alert goes.
         host.press(.escape)
         host.renderIfNeeded()
         #expect(!host.textRows.contains { $0.contains("Really delete?") })
+        #expect(status(host).contains("log=cancelled"))
         // Focus went back to the Delete button.
-        let n = host.graph.focusedNode!
-        let b = host.graph.layoutBounds(of: n)
-        #expect(String(Array(host.textRows[b.y])[b.x..<b.maxX]) == "[ Delete ]")
+        #expect(focusedText(host) == "[ Delete ]")
         host.press(.enter)
         host.renderIfNeeded()
-        host.press(.enter)  // the first alert button: Delete
+        host.press(.tab)  // Cancel → Delete
+        host.press(.enter)
         host.renderIfNeeded()
-        #expect(status(host).contains("log=deleted"))
+        #expect(status(host).contains("log=cancelled,deleted"))
         #expect(!host.textRows.contains { $0.contains("Really delete?") })
     }
 }
 
-/// A list whose delete is confirmed by an alert presented while an item
-/// is selected: the alert's binding is derived from the selection, so
-/// dismissing clears it.
+/// The text of the focused view's frame.
+@MainActor
+func focusedText(_ host: FramePipeline) -> String {
+    guard let n = host.graph.focusedNode else { return "" }
+    let b = host.graph.layoutBounds(of: n)
+    return String(Array(host.textRows[b.y])[b.x..<b.maxX])
+}
+
 private struct DeleteSelected: View {
     @State private var items = ["a", "b", "c"]
     @State private var selected: String?
@@ -101,9 +110,9 @@ private struct DeleteSelected: View {
             Text("items=\(items.joined(separator: ","))")
             Button("Delete b") { selected = "b" }
         }
-        .alert("Delete?", isPresented: show, actions: [
-            AlertAction("Delete", role: .destructive) { if let s = selected { items.removeAll { $0 == s } } },
-        ])
+        .alert("Delete?", isPresented: show) {
+            Button("Delete", role: .destructive) { if let s = selected { items.removeAll { $0 == s } } }
+        }
     }
 }
 
