@@ -2,7 +2,7 @@
 /// `.pickerStyle(.menu)`, or `.automatic` (the default, a menu).
 ///
 /// The engine's styles are the ones below; a type of your own that
-/// conforms is drawn as ``automatic``.
+/// conforms is drawn as ``PickerStyle/automatic``.
 public protocol PickerStyle: Sendable {}
 
 /// The default picker style: a ``MenuPickerStyle``, as SwiftUI's default
