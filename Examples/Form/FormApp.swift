@@ -35,7 +35,12 @@ struct FormApp: App {
                 SecureField("8 characters or more", text: $password).focused($field, equals: .password)
                     .onSubmit { submit() }
             }
-            Picker("Plan", selection: $plan, options: [("Free", Plan.free), ("Pro", .pro), ("Team", .team)])
+            Picker("Plan", selection: $plan) {
+                Text("Free").tag(Plan.free)
+                Text("Pro").tag(Plan.pro)
+                Text("Team").tag(Plan.team)
+            }
+            .pickerStyle(.segmented)
             Toggle("Send me the newsletter", isOn: $newsletter)
             HStack(spacing: 2) {
                 Button("Submit") { submit() }
@@ -45,10 +50,12 @@ struct FormApp: App {
         }
         .padding(1)
         .border(.rounded)
-        .alert(problems.isEmpty ? "Welcome, \(name)!" : "Please fix:", isPresented: $showResult,
-               actions: [AlertAction("OK") { if problems.isEmpty { reset() } }],
-               message: problems.isEmpty ? "Account created (plan: \(plan), newsletter: \(newsletter ? "yes" : "no"))."
-                                         : problems.joined(separator: "\n"))
+        .alert(problems.isEmpty ? "Welcome, \(name)!" : "Please fix:", isPresented: $showResult) {
+            Button("OK") { if problems.isEmpty { reset() } }
+        } message: {
+            Text(problems.isEmpty ? "Account created (plan: \(plan), newsletter: \(newsletter ? "yes" : "no"))."
+                                  : problems.joined(separator: "\n"))
+        }
         .onKeyPress("q") { terminal.quit(); return .handled }
         .onAppear { field = .name }
     }

@@ -3,7 +3,10 @@
 ///
 /// Stored packed in 32 bits so a ``Style`` stays small and hashes fast.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
-    /// Bits 24...31: kind (0 default, 1 palette, 2 rgb); bits 0...23: payload.
+    /// Bits 24...31: kind (0 default, 1 palette, 2 rgb, 3 a role such as
+    /// `.secondary`, which the views resolve through their theme before
+    /// painting: the cells never see one, and ``kind`` reads it as the
+    /// default); bits 0...23: payload.
     public let bits: UInt32
 
     @inline(__always) init(bits: UInt32) { self.bits = bits }

@@ -5,6 +5,9 @@
 public struct ModalView<Content: View>: PrimitiveView {
     var content: Content
     var dismiss: () -> Void
+    /// Picks the control focused when the modal appears, from the modal's
+    /// focus order (reading order).
+    var initialFocus: ([ViewNode]) -> ViewNode? = { $0.first }
 
     public static func _makeBehavior() -> NodeBehavior { ModalBehavior() }
 
@@ -17,7 +20,7 @@ public struct ModalView<Content: View>: PrimitiveView {
             b.dismiss?()
             return .handled
         }
-        graph.presentModal(node)
+        graph.presentModal(node, initialFocus: view.initialFocus)
         graph.register(node, for: .eventHandling)
         graph.reconcileOnlyChild(view.content, of: node)
     }
@@ -33,14 +36,17 @@ final class ModalBehavior: EventHandlerBehavior {
 public struct SheetPresenter<Content: View, Sheet: View>: PrimitiveView {
     var content: Content
     var sheet: Sheet?
+    /// What Esc does (a sheet sets its binding to false; a dialog runs its
+    /// cancel button's action first).
     var dismiss: () -> Void
+    var initialFocus: ([ViewNode]) -> ViewNode? = { $0.first }
 
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         if let sheet = view.sheet {
             graph.presentSheet(AnyView(ModalView(content: sheet.padding(1).border(.rounded).background(.default),
-                                                 dismiss: view.dismiss)),
+                                                 dismiss: view.dismiss, initialFocus: view.initialFocus)),
                                from: node)
         } else {
             graph.dismissSheet(from: node)
@@ -72,45 +78,5 @@ extension View {
         SheetPresenter(content: self, sheet: isPresented.wrappedValue ? content() : nil) {
             isPresented.wrappedValue = false
         }
-    }
-
-    /// Presents an alert: a title, a message, and buttons (the first is
-    /// focused; Esc dismisses). Buttons dismiss the alert after their action.
-    ///
-    /// ```swift
-    /// .alert("Delete 3 files?", isPresented: $confirm, actions: [
-    ///     AlertAction("Delete", role: .destructive) { delete() },
-    ///     AlertAction("Cancel", role: .cancel) {},
-    /// ], message: "This cannot be undone.")
-    /// ```
-    public func alert(_ title: String, isPresented: Binding<Bool>, actions: [AlertAction] = [AlertAction("OK") {}],
-                      message: String? = nil) -> some View {
-        // (An alert is a sheet with a title, a message and a row of buttons.)
-        sheet(isPresented: isPresented) {
-            VStack(alignment: .center, spacing: 1) {
-                Text(title).bold()
-                if let message { Text(message) }
-                HStack(spacing: 2) {
-                    ForEach(actions.indices, id: \.self) { i in
-                        Button(actions[i].title, role: actions[i].role) {
-                            isPresented.wrappedValue = false
-                            actions[i].action()
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// A button of an alert.
-public struct AlertAction {
-    public var title: String
-    public var role: ButtonRole?
-    public var action: () -> Void
-    public init(_ title: String, role: ButtonRole? = nil, action: @escaping () -> Void) {
-        self.title = title
-        self.role = role
-        self.action = action
     }
 }

@@ -2,7 +2,8 @@
 /// `.environment(\.theme, Theme(tint: .magenta))` restyles every control
 /// inside. No control reads a global.
 public struct Theme: Equatable, Sendable {
-    /// Accent: progress bars, selected segments, toggles that are on.
+    /// Accent: progress bars, selected segments, toggles that are on, and
+    /// ``Color/accentColor``; `.tint(_:)` sets it for a view's content.
     public var tint: Color
     /// Background of the focused control.
     public var focusBackground: Color
@@ -18,10 +19,18 @@ public struct Theme: Equatable, Sendable {
     public var destructive: Color
     /// Placeholder text in empty fields.
     public var placeholder: Color
+    /// What ``Color/primary`` draws in. The standard theme's is the
+    /// terminal's default foreground, which leaves the foreground to an
+    /// enclosing `.foregroundStyle` (as SwiftUI's hierarchical `.primary`
+    /// does).
+    public var primary: Color
+    /// What ``Color/secondary`` draws in.
+    public var secondary: Color
 
     public init(tint: Color = .cyan, focusBackground: Color = .blue, focusForeground: Color = .brightWhite,
                 selectionBackground: Color = .blue, inactiveSelectionBackground: Color = .brightBlack,
-                disabled: Color = .brightBlack, destructive: Color = .red, placeholder: Color = .brightBlack) {
+                disabled: Color = .brightBlack, destructive: Color = .red, placeholder: Color = .brightBlack,
+                primary: Color = .default, secondary: Color = .brightBlack) {
         self.tint = tint
         self.focusBackground = focusBackground
         self.focusForeground = focusForeground
@@ -30,6 +39,8 @@ public struct Theme: Equatable, Sendable {
         self.disabled = disabled
         self.destructive = destructive
         self.placeholder = placeholder
+        self.primary = primary
+        self.secondary = secondary
     }
 
     public static let standard = Theme()

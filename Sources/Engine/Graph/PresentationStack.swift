@@ -19,6 +19,9 @@ struct PresentationStack {
     /// Presented modals, innermost last (some may have left the tree since).
     private(set) var modals: [ViewNode] = []
     private var focusBeforeModal: [ViewNode?] = []
+    /// For each modal: which of its controls takes focus when it appears
+    /// (given its focus order), unless a `.defaultFocus` inside says.
+    private var initialFocus: [([ViewNode]) -> ViewNode?] = []
     /// The sheets presented, in order of presentation.
     private(set) var sheets: [Sheet] = []
     /// The sheets changed since the frame last put them in the tree.
@@ -27,17 +30,25 @@ struct PresentationStack {
     /// Whether `modal` is on the stack.
     func contains(modal: ViewNode) -> Bool { modals.contains { $0 === modal } }
 
-    /// Pushes `modal`, remembering that `focus` had focus before it.
-    mutating func push(modal: ViewNode, focusBefore focus: ViewNode?) {
+    /// Pushes `modal`, remembering that `focus` had focus before it and
+    /// how it picks its first focused control.
+    mutating func push(modal: ViewNode, focusBefore focus: ViewNode?,
+                       initialFocus pick: @escaping ([ViewNode]) -> ViewNode?) {
         modals.append(modal)
         focusBeforeModal.append(focus)
+        initialFocus.append(pick)
     }
 
     /// Pops the innermost modal; returns where focus was before it.
     mutating func popModal() -> ViewNode? {
         modals.removeLast()
+        initialFocus.removeLast()
         return focusBeforeModal.popLast() ?? nil
     }
+
+    /// How the innermost modal picks its first focused control from its
+    /// focus order (nil with no modal).
+    var innermostInitialFocus: (([ViewNode]) -> ViewNode?)? { initialFocus.last }
 
     /// The presenter `owner` shows `view` (a new sheet goes on top; an
     /// existing one keeps its place).

@@ -230,7 +230,10 @@ extension ViewGraph {
         guard let first = order.first else { return }
         focusTracker.defaultFocusEvaluated()
         guard let region = defaultFocusRegion(around: order) else {
-            focus(first)
+            // A modal picks its own (an alert: its first button that does
+            // not cancel or destroy); a screen, its first view.
+            let pick = activeModal != nil ? presentations.innermostInitialFocus : nil
+            focus(pick?(order) ?? first)
             return
         }
         region.assign?()

@@ -2,13 +2,14 @@
 /// from the root, above the app (``PresentationStack``).
 extension ViewGraph {
     /// `modal` is presented (again): the first time, it goes on the
-    /// presentation stack, remembering where focus was, and default
-    /// focus is evaluated inside it after the frame (``View/defaultFocus(_:_:)``).
-    func presentModal(_ modal: ViewNode) {
+    /// presentation stack, remembering where focus was, and default focus
+    /// is evaluated inside it after the frame: a `.defaultFocus` inside
+    /// decides, else the control `initialFocus` picks from the modal's
+    /// focus order (by default its first).
+    func presentModal(_ modal: ViewNode, initialFocus: @escaping ([ViewNode]) -> ViewNode? = { $0.first }) {
         guard !presentations.contains(modal: modal) else { return }
-        presentations.push(modal: modal, focusBefore: focusedNode)
+        presentations.push(modal: modal, focusBefore: focusedNode, initialFocus: initialFocus)
         focusTracker.invalidateOrder()
-        // Default focus is evaluated inside it after the frame.
         focusTracker.needDefaultFocus()
     }
 

@@ -8,6 +8,7 @@ public struct BackgroundColorView<Content: View>: SingleContentView {
         reconcile(view, content: view.content, node: node, graph: graph)
     }
     func configure(_ b: BackgroundColorBehavior, graph: ViewGraph, node: ViewNode) {
+        let color = graph.resolvingRole(self.color, at: node)
         let style = graph.canvas.styles.transientID(for: Style(background: color))
         // A colour changes the paint, never the size.
         graph.setPaint(style, &b.style, node: node)

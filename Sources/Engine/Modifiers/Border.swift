@@ -54,7 +54,8 @@ public struct BorderView<Content: View>: SingleContentView {
     func configure(_ b: BorderBehavior, graph: ViewGraph, node: ViewNode) {
         graph.set(borderStyle.sanitized, &b.border, node: node)
         // A colour changes the paint, never the size.
-        graph.setPaint(graph.canvas.styles.transientID(for: style), &b.style, node: node)
+        let drawn = graph.resolvingRoles(style, at: node)
+        graph.setPaint(graph.canvas.styles.transientID(for: drawn), &b.style, node: node)
     }
 }
 

@@ -15,8 +15,9 @@ public struct InheritedStyleView<Content: View>: PrimitiveView {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: InheritedStyleBehavior.self)
-        if b.foreground != view.foreground || b.attributes != view.attributes {
-            b.foreground = view.foreground
+        let foreground = graph.resolvingRole(view.foreground, at: node)
+        if b.foreground != foreground || b.attributes != view.attributes {
+            b.foreground = foreground
             b.attributes = view.attributes
             // A new node paints anyway; an existing one repaints what it covers.
             if b.configured { graph.markSubtreeNeedsPaint(node) }
@@ -24,7 +25,7 @@ public struct InheritedStyleView<Content: View>: PrimitiveView {
         b.configured = true
         // A style that changes nothing (a button's default colour) leaves
         // painting's walk through transparent nodes off.
-        if view.foreground != .default || !view.attributes.isEmpty { graph.notePassesStyles() }
+        if foreground != .default || !view.attributes.isEmpty { graph.notePassesStyles() }
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }

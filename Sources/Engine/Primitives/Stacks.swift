@@ -154,7 +154,8 @@ public struct Divider: PrimitiveView, Equatable {
     public static func _makeBehavior() -> NodeBehavior { DividerBehavior() }
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: DividerBehavior.self)
-        graph.setPaint(graph.canvas.styles.transientID(for: view.style), &b.style, node: node)
+        let drawn = graph.resolvingRoles(view.style, at: node)
+        graph.setPaint(graph.canvas.styles.transientID(for: drawn), &b.style, node: node)
     }
 }
 

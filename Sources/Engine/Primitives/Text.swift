@@ -50,7 +50,10 @@ public struct Text: PrimitiveView, Equatable {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TextBehavior.self)
-        let styleID = graph.canvas.styles.transientID(for: view.style)
+        // Role colours (`.secondary`) are resolved through the theme here;
+        // a text naming none reads nothing.
+        let style = graph.resolvingRoles(view.style, at: node)
+        let styleID = graph.canvas.styles.transientID(for: style)
         if b.content != view.content || b.lineLimit != view.lineLimit || b.truncation != view.truncation
             || b.wraps != view.wraps
         {
@@ -71,7 +74,8 @@ public struct Text: PrimitiveView, Equatable {
         }
         if view.runs != nil || b.runs != nil {
             let runs = view.runs?.map {
-                TextLayout.StyledRun(end: $0.end, style: graph.canvas.styles.transientID(for: $0.style.drawn(over: view.style)))
+                TextLayout.StyledRun(end: $0.end, style: graph.canvas.styles.transientID(
+                    for: graph.resolvingRoles($0.style.drawn(over: style), at: node)))
             }
             if b.runs != runs {
                 b.runs = runs

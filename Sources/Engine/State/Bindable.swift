@@ -45,3 +45,9 @@ public struct Bindable<Value: AnyObject & Observable> {
         return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
     }
 }
+
+/// A stored property that holds an `@Observable` model (``Bindable``): a
+/// view storing one is evaluated under observation tracking.
+protocol ObservableModelHolder {}
+
+extension Bindable: ObservableModelHolder {}

@@ -63,6 +63,8 @@ struct DynamicPropertyLayout {
             // A model stored in the view, or kept in `@State`
             // (`@State var model = Model()`, found one level into the State).
             if fieldType is AnyObject.Type && fieldType is any Observable.Type { observes = true }
+            // `@Bindable var model`: the model is in the wrapper.
+            if fieldType is any ObservableModelHolder.Type { observes = true }
             guard let dynamic = fieldType as? any DynamicProperty.Type else { return }
             var nested: [Field] = []
             if !collect(fieldType, at: base + offset, into: &nested, observes: &observes, depth: depth + 1) {

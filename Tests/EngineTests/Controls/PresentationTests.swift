@@ -12,14 +12,21 @@ private struct Settings: View {
     var body: some View {
         VStack(alignment: .leading) {
             Text("size=\(size) count=\(count) log=\(log.joined(separator: ","))")
-            Picker("Size", selection: $size, options: [("S", .small), ("M", .medium), ("L", .large)])
+            Picker("Size", selection: $size) {
+                Text("S").tag(Size.small)
+                Text("M").tag(Size.medium)
+                Text("L").tag(Size.large)
+            }
+            .pickerStyle(.segmented)
             Stepper("Count", value: $count, in: 0...3)
             Button("Delete") { confirm = true }
         }
-        .alert("Really delete?", isPresented: $confirm, actions: [
-            AlertAction("Delete", role: .destructive) { log.append("deleted") },
-            AlertAction("Cancel", role: .cancel) { log.append("cancelled") },
-        ], message: "It cannot be undone.")
+        .alert("Really delete?", isPresented: $confirm) {
+            Button("Delete", role: .destructive) { log.append("deleted") }
+            Button("Cancel", role: .cancel) { log.append("cancelled") }
+        } message: {
+            Text("It cannot be undone.")
+        }
         .onKeyPress("x") { log.append("x"); return .handled }
     }
 }
@@ -32,8 +39,7 @@ struct PresentationTests {
 
     @Test func segmentedPickerAndStepperFollowKeys() {
         let host = FramePipeline(columns: 50, rows: 12)
-        host.render(Settings())
-        host.press(.tab)  // the picker
+        host.render(Settings())  // the picker has focus: it comes first
         host.press(.right)
         #expect(status(host).contains("size=large"))
         host.press(.right)
@@ -50,37 +56,78 @@ struct PresentationTests {
 
     @Test func alertTrapsFocusAndEscDismisses() {
         let host = FramePipeline(columns: 50, rows: 12)
-        host.render(Settings())
-        for _ in 0..<3 { host.press(.tab) }
+        host.render(Settings())  // the picker has focus: it comes first
+        for _ in 0..<2 { host.press(.tab) }
         host.press(.enter)  // Delete → the alert
         host.renderIfNeeded()
         #expect(host.textRows.contains { $0.contains("Really delete?") })
         #expect(host.textRows.contains { $0.contains("It cannot be undone.") })
-        // Focus is in the alert: Tab cycles its two buttons only.
+        // The cancel button leads the row; focus starts on it (the other
+        // button is destructive), and Tab cycles the two buttons only.
+        #expect(host.textRows.contains { $0.contains("[ Cancel ]  [ Delete ]") })
+        #expect(focusedText(host) == "[ Cancel ]")
         var focused: [String] = []
         for _ in 0..<3 {
             host.press(.tab)
-            let n = host.graph.focusedNode!
-            let b = host.graph.layoutBounds(of: n)
-            focused.append(String(Array(host.textRows[b.y])[b.x..<b.maxX]))
+            focused.append(focusedText(host))
         }
-        #expect(focused == ["[ Cancel ]", "[ Delete ]", "[ Cancel ]"])
+        #expect(focused == ["[ Delete ]", "[ Cancel ]", "[ Delete ]"])
         // Keys do not reach the content behind (its "x" handler would log it).
         host.press("x")
         #expect(!status(host).contains("log=x"))
+        // Esc presses the cancel button: its action runs, the alert goes.
         host.press(.escape)
         host.renderIfNeeded()
         #expect(!host.textRows.contains { $0.contains("Really delete?") })
+        #expect(status(host).contains("log=cancelled"))
         // Focus went back to the Delete button.
-        let n = host.graph.focusedNode!
-        let b = host.graph.layoutBounds(of: n)
-        #expect(String(Array(host.textRows[b.y])[b.x..<b.maxX]) == "[ Delete ]")
+        #expect(focusedText(host) == "[ Delete ]")
         host.press(.enter)
         host.renderIfNeeded()
-        host.press(.enter)  // the first alert button: Delete
+        host.press(.tab)  // Cancel → Delete
+        host.press(.enter)
         host.renderIfNeeded()
-        #expect(status(host).contains("log=deleted"))
+        #expect(status(host).contains("log=cancelled,deleted"))
         #expect(!host.textRows.contains { $0.contains("Really delete?") })
+    }
+}
+
+/// The text of the focused view's frame.
+@MainActor
+func focusedText(_ host: FramePipeline) -> String {
+    guard let n = host.graph.focusedNode else { return "" }
+    let b = host.graph.layoutBounds(of: n)
+    return String(Array(host.textRows[b.y])[b.x..<b.maxX])
+}
+
+private struct DeleteSelected: View {
+    @State private var items = ["a", "b", "c"]
+    @State private var selected: String?
+    var body: some View {
+        let show = Binding(get: { selected != nil }, set: { if !$0 { selected = nil } })
+        VStack(alignment: .leading) {
+            Text("items=\(items.joined(separator: ","))")
+            Button("Delete b") { selected = "b" }
+        }
+        .alert("Delete?", isPresented: show) {
+            Button("Delete", role: .destructive) { if let s = selected { items.removeAll { $0 == s } } }
+        }
+    }
+}
+
+@MainActor
+@Suite("Alert actions")
+struct AlertActionOrderTests {
+    @Test("an alert's button runs its action before the alert is dismissed (SwiftUI's order)")
+    func actionRunsBeforeDismissal() {
+        let host = FramePipeline(columns: 40, rows: 10)
+        host.render(DeleteSelected())
+        host.press(.tab)
+        host.press(.enter)  // Delete b: selects b, the alert shows
+        #expect(host.textRows.contains { $0.contains("Delete?") })
+        host.press(.enter)  // the alert's Delete
+        #expect(!host.textRows.contains { $0.contains("Delete?") })
+        #expect(host.textRows.contains { $0.contains("items=a,c") })
     }
 }
 
@@ -109,5 +156,29 @@ struct TabViewTests {
         let col = Array(host.textRows[row]).firstIndex(of: "O")!
         host.click(column: col, row: row)
         #expect(host.textRows.contains { $0.contains("content 0") })
+    }
+}
+
+@MainActor
+@Suite("Picker look")
+struct PickerLookTests {
+    @Test("the selected segment's highlight covers its label and padding, not the divider to its left")
+    func segmentHighlightStopsAtDivider() {
+        let host = render(
+            Picker("Size", selection: .constant(Size.medium)) {
+                Text("S").tag(Size.small)
+                Text("M").tag(Size.medium)
+                Text("L").tag(Size.large)
+            }
+            .pickerStyle(.segmented),
+            columns: 17, rows: 1)
+        #expect(host.textRows == ["Size:  S │ M │ L "])
+        let m = Array(host.textRows[0]).firstIndex(of: "M")!
+        func background(_ x: Int) -> Color { host.canvas.styles[host.canvas[x, 0].style].background }
+        #expect(background(m - 2) == .default, "the divider left of the selected segment")
+        #expect(background(m - 1) == Theme.standard.tint)
+        #expect(background(m) == Theme.standard.tint)
+        #expect(background(m + 1) == Theme.standard.tint)
+        #expect(background(m + 2) == .default, "the divider right of it")
     }
 }

@@ -1,0 +1,137 @@
+/// Colours named by their role, which the theme in the environment turns
+/// into terminal colours where a view uses them: `Text("note")
+/// .foregroundStyle(.secondary)` is drawn in the theme's ``Theme/secondary``.
+///
+/// The cells layer knows nothing of themes: a role is a ``Color`` of its
+/// own kind (bits 24…31 = 3, the role in the low byte) that the views
+/// which take colours — ``Text``, `.foregroundStyle`, `.background`,
+/// `.border`, ``Divider`` — resolve through ``Theme/resolve(_:)`` before
+/// they paint. One that reached the cells unresolved would draw in the
+/// terminal's default colours.
+extension Color {
+    /// The roles a theme resolves.
+    enum Role: UInt8 {
+        case primary, secondary, accent
+    }
+
+    /// The kind (bits 24…31) of a colour that names a role.
+    static let roleKind: UInt32 = 3
+
+    init(role: Role) { self.init(bits: Color.roleKind << 24 | UInt32(role.rawValue)) }
+
+    /// The role this colour names, if it names one.
+    var role: Role? {
+        guard bits >> 24 == Color.roleKind else { return nil }
+        return Role(rawValue: UInt8(truncatingIfNeeded: bits))
+    }
+
+    /// The colour of primary content: the theme's ``Theme/primary`` (the
+    /// terminal's default foreground in the standard theme).
+    public static let primary = Color(role: .primary)
+
+    /// The colour of secondary content, less prominent than primary: the
+    /// theme's ``Theme/secondary`` (bright black, the terminal's grey, in the
+    /// standard theme).
+    public static let secondary = Color(role: .secondary)
+
+    // SwiftUI's name, which repeats the type's:
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
+    /// The accent colour: the tint in effect (the theme's ``Theme/tint``, as
+    /// `.tint(_:)` sets it for a view and what it contains).
+    public static let accentColor = Color(role: .accent)
+}
+
+extension Style {
+    /// Whether the foreground or background names a role.
+    @inline(__always)
+    var namesRole: Bool { foreground.bits >> 24 == Color.roleKind || background.bits >> 24 == Color.roleKind }
+}
+
+extension Theme {
+    /// `color`, with a role replaced by this theme's colour for it: primary
+    /// by ``primary``, secondary by ``secondary``, the accent by ``tint``.
+    /// A theme colour that itself names a role resolves to the default.
+    public func resolve(_ color: Color) -> Color {
+        guard let role = color.role else { return color }
+        let resolved: Color
+        switch role {
+        case .primary: resolved = primary
+        case .secondary: resolved = secondary
+        case .accent: resolved = tint
+        }
+        return resolved.role == nil ? resolved : .default
+    }
+
+    /// `style` with both colours resolved.
+    func resolve(_ style: Style) -> Style {
+        var s = style
+        s.foreground = resolve(s.foreground)
+        s.background = resolve(s.background)
+        return s
+    }
+}
+
+extension ViewGraph {
+    /// `style` as `node` draws it: its role colours resolved through the
+    /// theme in `node`'s environment (which `node` then reads, so a theme or
+    /// tint change above evaluates it again). A style naming no role is
+    /// returned as it is, reading nothing.
+    @inline(__always)
+    func resolvingRoles(_ style: Style, at node: ViewNode) -> Style {
+        guard style.namesRole else { return style }
+        return themeResolving(style, at: node)
+    }
+
+    private func themeResolving(_ style: Style, at node: ViewNode) -> Style {
+        environmentValue(\.theme, at: node).resolve(style)
+    }
+
+    /// `color` as `node` draws it (see ``resolvingRoles(_:at:)``).
+    func resolvingRole(_ color: Color, at node: ViewNode) -> Color {
+        guard color.role != nil else { return color }
+        return environmentValue(\.theme, at: node).resolve(color)
+    }
+}
+
+/// Sets the tint (``Theme/tint``) for its content.
+public struct TintView<Content: View>: PrimitiveView {
+    var tint: Color?
+    var content: Content
+
+    public static func _makeBehavior() -> NodeBehavior { TintBehavior() }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: TintBehavior.self)
+        let tint = view.tint
+        // The first value changes nothing: no reader below has read yet.
+        let changed = b.configured && b.tint != tint
+        b.configured = true
+        b.tint = tint
+        // Readers of the theme below (controls, views drawing a role colour)
+        // are evaluated again.
+        if changed { graph.environmentChanged(\EnvironmentValues.theme, below: node) }
+        graph.reconcileOnlyChild(view.content, of: node)
+    }
+}
+
+final class TintBehavior: EnvironmentWriterBehavior {
+    var tint: Color?
+    var configured = false
+
+    override init() {
+        super.init()
+        keyPath = \EnvironmentValues.theme
+        apply = { [unowned self] env in if let tint = self.tint { env.theme.tint = tint } }
+    }
+}
+
+extension View {
+    /// The tint of the controls in this view (a toggle that is on, the
+    /// selected segment of a picker, a progress bar) and the colour
+    /// ``Color/accentColor`` takes in it; `nil` keeps the enclosing tint.
+    ///
+    /// ```swift
+    /// Toggle("Armed", isOn: $armed).tint(.red)
+    /// ```
+    public func tint(_ tint: Color?) -> TintView<Self> { TintView(tint: tint, content: self) }
+}

@@ -1,0 +1,174 @@
+/// A `@ViewBuilder` block read as the list of views it stands for, each
+/// with its tag: what a ``Picker`` reads its options from and an alert its
+/// buttons from.
+///
+/// The views that only arrange others — blocks, `if`/`else`, optionals,
+/// ``Group``, ``ForEach``, ``EmptyView`` — are opened up (they conform to
+/// ``ViewListContent``); every other view is one element, modifiers and all.
+/// A ``ForEach``'s elements are tagged with their id unless they carry a
+/// `.tag` of their own (SwiftUI's implicit tag). A type-erased ``AnyView``
+/// is one element: what it wraps is not opened.
+///
+/// This reads view values, not the graph: a control reads its content's
+/// list when its body is evaluated and lays the elements out as it likes.
+struct ViewList {
+    /// One view of the list.
+    struct Element {
+        /// The view, type-erased, ready to be put in a body.
+        var view: AnyView
+        /// The view value itself, for a control that looks for a kind of
+        /// view (an alert, for its ``Button``s).
+        var value: Any
+        /// Its `.tag`, else the id of the ``ForEach`` row it came from.
+        var tag: AnyHashable?
+    }
+
+    private(set) var elements: [Element] = []
+
+    /// The list `content` stands for.
+    @MainActor
+    init<Content: View>(_ content: Content) {
+        append(content, implicitTag: nil)
+    }
+
+    /// Appends `view`'s elements; those with no tag of their own get `implicitTag`.
+    @MainActor
+    mutating func append<V: View>(_ view: V, implicitTag: AnyHashable?) {
+        if let content = view as? any ViewListContent {
+            content.appendElements(to: &self, implicitTag: implicitTag)
+        } else {
+            elements.append(Element(view: AnyView(view), value: view, tag: implicitTag))
+        }
+    }
+
+    /// Appends one element with an explicit tag.
+    mutating func append(tagged view: AnyView, value: Any, tag: AnyHashable) {
+        elements.append(Element(view: view, value: value, tag: tag))
+    }
+}
+
+/// A view that stands for several views (or none) in a ``ViewList``.
+@MainActor
+protocol ViewListContent {
+    /// Appends the views this one stands for to `list`.
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?)
+}
+
+extension EmptyView: ViewListContent {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {}
+}
+
+extension TupleView: ViewListContent {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        for child in repeat each value { list.append(child, implicitTag: implicitTag) }
+    }
+}
+
+extension TupleView2: ViewListContent {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        list.append(value.0, implicitTag: implicitTag)
+        list.append(value.1, implicitTag: implicitTag)
+    }
+}
+
+extension TupleView3: ViewListContent {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        list.append(value.0, implicitTag: implicitTag)
+        list.append(value.1, implicitTag: implicitTag)
+        list.append(value.2, implicitTag: implicitTag)
+    }
+}
+
+extension TupleView4: ViewListContent {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        list.append(value.0, implicitTag: implicitTag)
+        list.append(value.1, implicitTag: implicitTag)
+        list.append(value.2, implicitTag: implicitTag)
+        list.append(value.3, implicitTag: implicitTag)
+    }
+}
+
+extension TupleView5: ViewListContent {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        list.append(value.0, implicitTag: implicitTag)
+        list.append(value.1, implicitTag: implicitTag)
+        list.append(value.2, implicitTag: implicitTag)
+        list.append(value.3, implicitTag: implicitTag)
+        list.append(value.4, implicitTag: implicitTag)
+    }
+}
+
+extension TupleView6: ViewListContent {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        list.append(value.0, implicitTag: implicitTag)
+        list.append(value.1, implicitTag: implicitTag)
+        list.append(value.2, implicitTag: implicitTag)
+        list.append(value.3, implicitTag: implicitTag)
+        list.append(value.4, implicitTag: implicitTag)
+        list.append(value.5, implicitTag: implicitTag)
+    }
+}
+
+extension ConditionalContent: ViewListContent {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        switch storage {
+        case .first(let v): list.append(v, implicitTag: implicitTag)
+        case .second(let v): list.append(v, implicitTag: implicitTag)
+        }
+    }
+}
+
+extension Optional: ViewListContent where Wrapped: View {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        if let v = self { list.append(v, implicitTag: implicitTag) }
+    }
+}
+
+extension Group: ViewListContent {
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        list.append(content, implicitTag: implicitTag)
+    }
+}
+
+extension ForEach: ViewListContent {
+    /// Each row's views, tagged with the row's id unless they have a tag.
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        for element in data { list.append(content(element), implicitTag: AnyHashable(id(element))) }
+    }
+}
+
+/// A view with a tag: how a ``Picker`` tells its options apart.
+public struct TaggedView<Content: View, Tag: Hashable>: PrimitiveView {
+    public var content: Content
+    public var tag: Tag
+
+    public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileOnlyChild(view.content, of: node)
+    }
+}
+
+extension TaggedView: ViewListContent {
+    /// One element, tagged: an explicit tag wins over a ``ForEach``'s id.
+    func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
+        list.append(tagged: AnyView(self), value: self, tag: AnyHashable(tag))
+    }
+}
+
+extension View {
+    /// Tags this view with `tag`: in a ``Picker``'s content, the value the
+    /// selection takes when this option is chosen. Its type must be the
+    /// selection's type (or, for an optional selection, the wrapped type).
+    ///
+    /// ```swift
+    /// Picker("Size", selection: $size) {
+    ///     Text("Small").tag(Size.small)
+    ///     Text("Large").tag(Size.large)
+    /// }
+    /// ```
+    public func tag<V: Hashable>(_ tag: V) -> TaggedView<Self, V> { TaggedView(content: self, tag: tag) }
+}
+
+// A tag only marks its content: the node keeps no value.
+extension TaggedView: StructuralView {}
