@@ -2,7 +2,7 @@ import Engine
 
 /// Notes kept in a JSON file: a list of notes beside a `TextEditor` for the
 /// selected one, an `@Observable` store, saving debounced by a `.task(id:)`
-/// and a confirmation sheet before deleting. The file is the first argument,
+/// and an alert that confirms a delete. The file is the first argument,
 /// else `$NOTES_FILE`, else `~/.notes.json`; a missing or unreadable file
 /// starts an empty list and says so on the status line. In the list: `n`
 /// makes a note, `d` deletes the selected one, Enter (or Tab) edits it, `q`
@@ -44,18 +44,11 @@ struct NotesApp: App {
             Divider()
             Text(store.status).lineLimit(1)
         }
-        .sheet(isPresented: $confirmingDelete) {
-            VStack(spacing: 1) {
-                Text("Delete “\(selection.flatMap(store.note)?.title ?? "")”?").bold()
-                Text("This cannot be undone.")
-                HStack(spacing: 2) {
-                    Button("Cancel") { confirmingDelete = false }
-                    Button("Delete", role: .destructive) {
-                        deleteSelection()
-                        confirmingDelete = false
-                    }
-                }
-            }
+        .alert("Delete “\(selectedNote?.title ?? "")”?", isPresented: $confirmingDelete, presenting: selectedNote) { note in
+            Button("Delete", role: .destructive) { delete(note) }
+            Button("Cancel", role: .cancel) {}
+        } message: { _ in
+            Text("This cannot be undone.")
         }
         // Each edit restarts this task: the notes are saved after half a second without one.
         .task(id: store.notes) {
@@ -83,9 +76,11 @@ struct NotesApp: App {
         }
     }
 
-    private func deleteSelection() {
-        guard let id = selection, let index = store.notes.firstIndex(where: { $0.id == id }) else { return }
-        store.delete(id)
+    private var selectedNote: Note? { selection.flatMap(store.note) }
+
+    private func delete(_ note: Note) {
+        guard let index = store.notes.firstIndex(where: { $0.id == note.id }) else { return }
+        store.delete(note.id)
         selection = store.notes.isEmpty ? nil : store.notes[min(index, store.notes.count - 1)].id
     }
 }
