@@ -52,7 +52,7 @@ public enum TableColumnWidth: Hashable, Sendable {
 ///
 /// ```swift
 /// TableColumn("Name", width: .flexible(min: 10)) { p in Text(p.name) }
-/// TableColumn("CPU", width: .fixed(6), alignment: .trailing) { p in Text(p.cpu, format: …) }
+/// TableColumn("CPU", width: .fixed(6), alignment: .trailing) { p in Text(String(format: "%.1f", p.cpu)) }
 /// TableColumn("User", value: \.user, width: .fitted)
 /// ```
 ///
