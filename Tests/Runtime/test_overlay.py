@@ -24,3 +24,25 @@ def test_overlay_toggles_and_restores_the_cells_under_it(tmux):
     tmux.keys("F12")
     tmux.wait_for(lambda s: "frame p50" in s, "the overlay again")
     tmux.keys("q")
+
+
+def test_hiding_the_overlay_in_a_frame_with_app_changes_writes_that_frame_whole(tmux):
+    # F12 and + in one read: one frame both hides the overlay and changes the
+    # app. The frame's bytes must be the app's frame (not a copy of the
+    # encoder's buffer that hiding the overlay re-encoded into): the count
+    # shows, the box around it is whole, and nothing of the overlay stays.
+    tmux.resize(100, 20)
+    tmux.line("TUI_OVERLAY=1 " + binary("counter") + "; echo EXIT=$?")
+    tmux.wait_for(lambda s: "frame p50" in s and "Count: 0" in s, "the overlay over the counter")
+    for n in range(1, 6):
+        tmux.keys("F12", "+")
+        shown = n % 2 == 0
+        screen = tmux.wait_for(lambda s: f"Count: {n}" in s and (("frame p50" in s) == shown),
+                               f"count {n} with the overlay {'shown' if shown else 'hidden'}")
+        rows = screen.splitlines()
+        border = [r for r in rows if r.startswith("╭")]
+        assert len(border) == 1 and border[0].endswith("╮"), screen
+        if not shown:
+            assert all("µs" not in r and "B/frame" not in r for r in rows), screen
+    tmux.keys("q")
+    tmux.wait_for(lambda s: "EXIT=0" in s, "exit")

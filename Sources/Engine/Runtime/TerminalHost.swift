@@ -45,6 +45,8 @@ public final class TerminalHost {
     var probingEmojiWidths = false
     var onEnd: ((Int32) -> Void)?
     var pendingPrints: [String] = []
+    /// The bytes of the frame being written (kept: its capacity is reused).
+    private var frameBytes: [UInt8] = []
     /// Input is being handled: a frame asked for now is drawn when it is done.
     var handlingInput = false
     /// The terminal's cursor is shown (a text field is focused).
@@ -422,33 +424,34 @@ public final class TerminalHost {
         }
         let frameNanoseconds = monotonicNanoseconds() - lastFrameStart
         if inline != nil { prefix += takeInlineBytes() }
+        // One frame is one buffer, written once: the inline prefix, the
+        // encoder's bytes (copied out before anything else can encode into
+        // the encoder's buffer: hiding the overlay does), the overlay, the cursor.
+        frameBytes.removeAll(keepingCapacity: true)
+        frameBytes += prefix
         let body = pipeline.encoder.lastOutput
+        let bodyCount = body.count
+        frameBytes.append(contentsOf: body)
+        if overlay.visible || overlay.forceRepaint {
+            overlay.record(nanoseconds: frameNanoseconds, bytes: bodyCount,
+                           evaluations: pipeline.graph.statistics.bodyEvaluations)
+            frameBytes += overlay.draw(host: pipeline)
+        }
         // The terminal's cursor is shown only at a focused text field's insertion point.
         let wantsCursor = pipeline.graph.caret != nil
-        var cursorBytes: [UInt8] = []
         if wantsCursor != cursorShown {
             cursorShown = wantsCursor
-            cursorBytes = Array((wantsCursor ? TerminalModes.showCursor : TerminalModes.hideCursor).utf8)
+            frameBytes += (wantsCursor ? TerminalModes.showCursor : TerminalModes.hideCursor).utf8
         }
-        var overlayBytes: [UInt8] = []
-        if overlay.visible || overlay.forceRepaint {
-            overlay.record(nanoseconds: frameNanoseconds, bytes: body.count,
-                           evaluations: pipeline.graph.statistics.bodyEvaluations)
-            overlayBytes = overlay.draw(host: pipeline)
-        }
-        do {
-            if !prefix.isEmpty { try device.write(prefix) }
-            if body.count > 0 { try device.write(UnsafeRawBufferPointer(body)) }
-            if !overlayBytes.isEmpty { try device.write(overlayBytes) }
-            if !cursorBytes.isEmpty { try device.write(cursorBytes) }
-        } catch {
-            end(status: 1, message: "error: writing to the terminal: \(error)\n", restore: false)
-            return
-        }
-        let total = prefix.count + body.count + overlayBytes.count + cursorBytes.count
-        if total > 0 {
+        if !frameBytes.isEmpty {
+            do {
+                try device.write(frameBytes)
+            } catch {
+                end(status: 1, message: "error: writing to the terminal: \(error)\n", restore: false)
+                return
+            }
             framesWritten += 1
-            bytesWritten += total
+            bytesWritten += frameBytes.count
         }
         if inline != nil { inlineFrameWritten() }
     }
