@@ -62,6 +62,7 @@ extension InputDecoder {
         }
         sequenceLength += 1
         pasteMarkerNumber = 0
+        pasteMarkerDigits = 0
         pasteMarkerIsNumber = true
         state = .pasteControlSequence
         return true
@@ -71,11 +72,15 @@ extension InputDecoder {
         switch byte {
         case 0x30...0x39:
             pasteMarkerNumber = min(pasteMarkerNumber * 10 + Int(byte - 0x30), 1_000_000)
+            pasteMarkerDigits += 1
         case 0x20...0x3F:
             pasteMarkerIsNumber = false
         case 0x40...0x7E:
             sequenceLength += 1
-            if byte == InputSequence.tilde && pasteMarkerIsNumber && pasteMarkerNumber == InputSequence.pasteEnd {
+            // Only the exact bytes `ESC [ 201 ~` end a paste: `ESC [ 0201 ~`
+            // (the same number to a parser of parameters) is pasted data.
+            if byte == InputSequence.tilde && pasteMarkerIsNumber && pasteMarkerDigits == 3
+                && pasteMarkerNumber == InputSequence.pasteEnd {
                 deliverPaste(into: &events)
             } else {
                 // Another sequence inside the paste: removed whole.

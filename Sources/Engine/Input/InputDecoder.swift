@@ -191,6 +191,8 @@ public struct InputDecoder: Sendable {
     var pasteText: [UInt8] = []
     var pasteAfterCarriageReturn = false
     var pasteMarkerNumber = 0
+    /// Digits read of the sequence that may end the paste (`201` has three).
+    var pasteMarkerDigits = 0
     var pasteMarkerIsNumber = true
 
     /// A decoder with nothing held.

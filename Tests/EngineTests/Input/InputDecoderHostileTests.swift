@@ -69,6 +69,17 @@ struct InputDecoderHostileTests {
         #expect(decoder.bytesDropped == 0)
     }
 
+    @Test("only the exact bytes ESC [ 201 ~ end a paste: 0201 and 00201 are the same number, not the marker",
+          arguments: [#"\e[0201~"#, #"\e[00201~"#, #"\e[201;1~"#, #"\e[2010~"#])
+    func pasteEndsOnlyOnItsExactMarker(lookalike: String) {
+        var decoder = InputDecoder()
+        let events = decoder.decode(bytes(#"\e[200~del "# + lookalike + #"q x\e[201~"#))
+        // The look-alike is a sequence inside the paste (removed whole); the
+        // `q` after it is pasted text, never a key.
+        #expect(events == [.paste("del q x")])
+        #expect(!decoder.isInsideBracketedPaste)
+    }
+
     @Test("a 3 MB paste comes in bounded pieces that make up the whole text")
     func hugePaste() {
         let line = Array("ünïcødé text 👍🏽 and more\r\n".utf8)
