@@ -147,6 +147,39 @@ static const int fatal_signals[] = {
 static struct sigaction previous_actions[FATAL_SIGNAL_COUNT];
 static bool handlers_installed = false;
 
+/* The other signals whose default action ends the process (the runtime
+ * handles INT, TERM and HUP itself). The terminal is restored before one
+ * of them ends the app, but only where nothing else took the signal: a
+ * signal the app (or a library) handles or ignores is left to it. */
+static const int terminating_signals[] = {
+    SIGUSR1, SIGUSR2, SIGALRM,
+#ifdef SIGVTALRM
+    SIGVTALRM,
+#endif
+#ifdef SIGPROF
+    SIGPROF,
+#endif
+#ifdef SIGXCPU
+    SIGXCPU,
+#endif
+#ifdef SIGXFSZ
+    SIGXFSZ,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+#if defined(SIGIO) && (!defined(SIGPOLL) || SIGIO == SIGPOLL)
+    SIGIO,
+#endif
+#ifdef SIGLOST
+    SIGLOST,
+#endif
+};
+#define TERMINATING_SIGNAL_COUNT (sizeof terminating_signals / sizeof terminating_signals[0])
+
 static void copy_restore_bytes(const uint8_t *bytes, size_t count) {
     size_t n = count < CTP_RESTORE_CAPACITY ? count : CTP_RESTORE_CAPACITY;
     if (n > 0) memcpy(restore_bytes, bytes, n);
@@ -158,6 +191,19 @@ bool ctp_restore_now(void) {
     ctp_write_until_error(restore_fd, restore_bytes, restore_length);
     (void)ctp_terminal_set_attributes(restore_fd, &restore_attributes);
     return true;
+}
+
+static void restore_on_terminating_signal(int signal_number) {
+    int saved_errno = errno;
+    ctp_restore_now();
+    /* The default action ends the process by the signal, as without us. */
+    struct sigaction default_action;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    (void)sigaction(signal_number, &default_action, NULL);
+    (void)raise(signal_number);
+    errno = saved_errno;
 }
 
 static void restore_on_fatal_signal(int signal_number) {
@@ -189,6 +235,17 @@ static void install_handlers(void) {
         sigemptyset(&action.sa_mask);
         action.sa_flags = 0;
         (void)sigaction(fatal_signals[i], &action, &previous_actions[i]);
+    }
+    for (size_t i = 0; i < TERMINATING_SIGNAL_COUNT; i++) {
+        struct sigaction current;
+        if (sigaction(terminating_signals[i], NULL, &current) != 0) continue;
+        if (current.sa_handler != SIG_DFL || (current.sa_flags & SA_SIGINFO)) continue;
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = restore_on_terminating_signal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = 0;
+        (void)sigaction(terminating_signals[i], &action, NULL);
     }
     (void)atexit(restore_at_exit);
 }

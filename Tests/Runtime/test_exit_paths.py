@@ -66,6 +66,21 @@ def test_keys_and_crashes(tmux, keys, status, mode):
     assert_restored(tmux, before, after)
 
 
+# Every other signal whose default action ends the process: the terminal is
+# restored, and the app still dies by the signal (a shell sees 128 + n).
+TERMINATING = [name for name in ("SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGXCPU", "SIGXFSZ",
+                                 "SIGPWR", "SIGSTKFLT", "SIGIO") if hasattr(signal, name)]
+
+
+@pytest.mark.parametrize("sig", TERMINATING)
+def test_every_terminating_signal_restores_the_terminal(tmux, sig):
+    start(tmux, "--mouse")
+    os.kill(tmux.child_pid(), getattr(signal, sig))
+    got, before, after = finished(tmux)
+    assert got == 128 + int(getattr(signal, sig))
+    assert_restored(tmux, before, after)
+
+
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT", "SIGHUP"])
 def test_signals(tmux, sig):
     start(tmux, "--mouse")
