@@ -93,6 +93,19 @@ void ctp_signal_ignore(int signal_number) { (void)signal(signal_number, SIG_IGN)
 
 void ctp_signal_default(int signal_number) { (void)signal(signal_number, SIG_DFL); }
 
+void ctp_signal_die(int signal_number) {
+    struct sigaction default_action;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    (void)sigaction(signal_number, &default_action, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal_number);
+    (void)pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    (void)raise(signal_number);
+}
+
 void ctp_stop_process_group(void) {
     struct sigaction default_action, saved;
     memset(&default_action, 0, sizeof default_action);

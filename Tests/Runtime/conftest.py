@@ -69,6 +69,24 @@ class Tmux:
             time.sleep(0.05)
         raise AssertionError("no child process")
 
+    def child_pid_of(self, name):
+        """The pid of the process named `name` below the shell (any depth)."""
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            out = subprocess.run(["pgrep", "-x", name], capture_output=True, text=True).stdout.split()
+            shell = int(self.flag("pane_pid"))
+            for pid in map(int, out):
+                p = pid
+                while p > 1:
+                    try:
+                        p = int(open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()[1])
+                    except (OSError, IndexError, ValueError):
+                        break
+                    if p == shell:
+                        return pid
+            time.sleep(0.05)
+        raise AssertionError(f"no {name} below the shell")
+
     def kill(self):
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
         shutil.rmtree(self.dir, ignore_errors=True)

@@ -23,7 +23,10 @@ def start(tmux, *args):
     d = tmux.dir
     # The Swift runtime's backtracer asks for a key when it reports a crash in
     # a terminal; the tests want its report and status, not the prompt.
-    tmux.line(f"export SWIFT_BACKTRACE=interactive=no; stty -g > {d}/before; {probe} {' '.join(args)}; echo EXIT=$?; stty -g > {d}/after")
+    # `sh -c`: an interactive bash abandons the rest of a command line whose
+    # program died of SIGINT (as if Ctrl-C was typed); dash reports it.
+    tmux.line(f"export SWIFT_BACKTRACE=interactive=no; stty -g > {d}/before; "
+              f"sh -c '{probe} {' '.join(args)}; echo EXIT=$?'; stty -g > {d}/after")
     tmux.wait_for(lambda s: "probe count=" in s, "the probe's first frame")
     assert tmux.flag("alternate_on") == ("0" if "--inline" in args else "1")
 
@@ -75,7 +78,7 @@ TERMINATING = [name for name in ("SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "
 @pytest.mark.parametrize("sig", TERMINATING)
 def test_every_terminating_signal_restores_the_terminal(tmux, sig):
     start(tmux, "--mouse")
-    os.kill(tmux.child_pid(), getattr(signal, sig))
+    os.kill(tmux.child_pid_of("runtime-probe"), getattr(signal, sig))
     got, before, after = finished(tmux)
     assert got == 128 + int(getattr(signal, sig))
     assert_restored(tmux, before, after)
@@ -84,7 +87,7 @@ def test_every_terminating_signal_restores_the_terminal(tmux, sig):
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT", "SIGHUP"])
 def test_signals(tmux, sig):
     start(tmux, "--mouse")
-    os.kill(tmux.child_pid(), getattr(signal, sig))
+    os.kill(tmux.child_pid_of("runtime-probe"), getattr(signal, sig))
     got, before, after = finished(tmux)
     assert got == SIGNAL_STATUS[sig]
     assert_restored(tmux, before, after)
@@ -113,7 +116,7 @@ def test_suspend_and_resume(tmux):
 
 def test_sigtstp_from_outside(tmux):
     start(tmux)
-    os.kill(tmux.child_pid(), signal.SIGTSTP)
+    os.kill(tmux.child_pid_of("runtime-probe"), signal.SIGTSTP)
     tmux.wait_for(lambda s: "Stopped" in s, "the job to stop", history=True)
     assert tmux.flag("alternate_on") == "0"
     tmux.line(f"fg; echo FGEXIT=$?; stty -g > {tmux.dir}/after")
@@ -122,3 +125,17 @@ def test_sigtstp_from_outside(tmux):
     got, before, after = finished(tmux, "FGEXIT")
     assert got == 0
     assert_restored(tmux, before, after)
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT", "SIGHUP"])
+def test_a_handled_signal_still_ends_the_app_by_that_signal(tmux, sig):
+    # The runtime catches TERM, INT and HUP to restore the terminal, then
+    # must die by the signal (a parent sees "killed by SIGTERM", not an exit
+    # status that only looks like one): a wrapper reports how it ended.
+    probe = binary("runtime-probe")
+    wrapper = f"import subprocess; r = subprocess.call([{probe!r}]); print('RC=' + str(r))"
+    tmux.line(f"python3 -c \"{wrapper}\"")
+    tmux.wait_for(lambda s: "probe count=" in s, "the probe's first frame")
+    os.kill(tmux.child_pid_of("runtime-probe"), getattr(signal, sig))
+    screen = tmux.wait_for(lambda s: re.search(r"RC=-?\d+", s), "the wrapper's report", history=True)
+    assert f"RC={-int(getattr(signal, sig))}" in screen, screen

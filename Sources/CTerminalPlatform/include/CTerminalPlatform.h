@@ -60,6 +60,12 @@ void ctp_signal_ignore(int signal);
 /// Gives `signal` its default action (SIG_DFL).
 void ctp_signal_default(int signal);
 
+/// Ends the process by `signal` as its default action would: the action is
+/// reset to SIG_DFL, the signal unblocked in the calling thread (a dispatch
+/// worker thread blocks signals), then raised. Returns only if the default
+/// action does not end the process.
+void ctp_signal_die(int signal);
+
 /// Stops the process group with SIGTSTP under its default action (job
 /// control), then puts the SIGTSTP action found before back. Returns when
 /// the process is continued.

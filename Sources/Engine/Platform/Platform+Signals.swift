@@ -25,14 +25,12 @@ extension Platform {
         ctp_signal_ignore(signal)
     }
 
-    /// Gives `signal` its default action back (`SIG_DFL`).
-    static func resetSignal(_ signal: Int32) {
-        ctp_signal_default(signal)
-    }
-
-    /// Sends `signal` to this process (`raise`).
-    static func raiseSignal(_ signal: Int32) {
-        _ = raise(signal)
+    /// Ends the process by `signal`, as its default action does (the
+    /// action reset, the signal unblocked in this thread and raised: a
+    /// plain `raise` on a dispatch worker thread, which blocks signals,
+    /// would leave it pending and the process would exit normally).
+    static func dieBySignal(_ signal: Int32) {
+        ctp_signal_die(signal)
     }
 
     /// Stops the job as `SIGTSTP`'s default action does, then puts back the

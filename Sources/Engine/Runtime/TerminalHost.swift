@@ -492,10 +492,7 @@ public final class TerminalHost {
         }
         printAfterExit = []
         writeProfile()
-        if let sig {
-            Platform.resetSignal(sig)
-            Platform.raiseSignal(sig)
-        }
+        if let sig { Platform.dieBySignal(sig) }
         finish(status: status, message: message)
     }
 
