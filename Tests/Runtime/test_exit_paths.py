@@ -18,15 +18,17 @@ SIGNAL_STATUS = {name: 128 + int(getattr(signal, name)) for name in
                  ("SIGINT", "SIGTERM", "SIGHUP", "SIGILL", "SIGSEGV", "SIGABRT", "SIGTRAP")}
 
 
-def start(tmux, *args):
+def start(tmux, *args, via_sh=False):
     probe = binary("runtime-probe")
     d = tmux.dir
     # The Swift runtime's backtracer asks for a key when it reports a crash in
     # a terminal; the tests want its report and status, not the prompt.
+    run = f"{probe} {' '.join(args)}; echo EXIT=$?"
     # `sh -c`: an interactive bash abandons the rest of a command line whose
     # program died of SIGINT (as if Ctrl-C was typed); dash reports it.
-    tmux.line(f"export SWIFT_BACKTRACE=interactive=no; stty -g > {d}/before; "
-              f"sh -c '{probe} {' '.join(args)}; echo EXIT=$?'; stty -g > {d}/after")
+    if via_sh:
+        run = f"sh -c '{run}'"
+    tmux.line(f"export SWIFT_BACKTRACE=interactive=no; stty -g > {d}/before; {run}; stty -g > {d}/after")
     tmux.wait_for(lambda s: "probe count=" in s, "the probe's first frame")
     assert tmux.flag("alternate_on") == ("0" if "--inline" in args else "1")
 
@@ -86,7 +88,7 @@ def test_every_terminating_signal_restores_the_terminal(tmux, sig):
 
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT", "SIGHUP"])
 def test_signals(tmux, sig):
-    start(tmux, "--mouse")
+    start(tmux, "--mouse", via_sh=True)
     os.kill(tmux.child_pid_of("runtime-probe"), getattr(signal, sig))
     got, before, after = finished(tmux)
     assert got == SIGNAL_STATUS[sig]
