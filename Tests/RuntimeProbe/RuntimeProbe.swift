@@ -16,7 +16,8 @@ import Darwin
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
 /// `a` `abort()`; `p` prints a line above an inline region; `P` prints a
-/// line and quits in the same handler. With `--wide` a row of `=` as wide
+/// line and quits in the same handler; `w` keeps the main thread busy for
+/// half a second. With `--wide` a row of `=` as wide
 /// as the screen sits between the two lines. With `--tree`
 /// the screen holds a 5,461-view tree (depth 6, fanout 4) and `x` changes
 /// the text of one leaf (the key-to-frame latency measurement). With
@@ -86,6 +87,10 @@ struct EventProbe: View {
                 case "s": UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 1
                 case "a": abort()
                 case "p": terminal.print("printed line \(count)")
+                case "w":
+                    // Keeps the main thread busy for half a second (a slow handler).
+                    let start = ContinuousClock.now
+                    while ContinuousClock.now - start < .milliseconds(500) {}
                 case "P":
                     terminal.print("printed before quitting \(count)")
                     terminal.quit()

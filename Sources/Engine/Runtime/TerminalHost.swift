@@ -361,6 +361,10 @@ public final class TerminalHost {
             try? device.write(Array(TerminalModes.queryCursorPosition.utf8))
         } else {
             pipeline.resize(columns: size.columns, rows: size.rows)
+            // The size may look unchanged (80x24 -> 10x5 -> 80x24 before this
+            // ran), yet the terminal cut or re-wrapped its screen meanwhile:
+            // what it shows is unknown, so the next frame draws everything.
+            pipeline.encoder.invalidate()
         }
         pipeline.graph.dispatch(.resize(columns: size.columns, rows: size.rows))
         requestFrame()
