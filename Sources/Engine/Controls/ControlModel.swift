@@ -26,6 +26,13 @@ struct ControlModel<Model: ControlModelObject>: DynamicProperty {
         box.set(box.value)
     }
 
+    /// Runs `action` after the frame being evaluated (at once outside one):
+    /// where a control writes a binding it found out of date while its body
+    /// ran, since state is not written during a view update.
+    func afterFrame(_ action: @escaping () -> Void) {
+        if let graph = box?.graph { graph.afterFrame(action) } else { action() }
+    }
+
     mutating func _bind(node: ViewNode, ordinal: Int, graph: ViewGraph) {
         box = graph.stateSlot(in: node, ordinal: ordinal) { StateBox(Model(), node: node, graph: graph) }
     }

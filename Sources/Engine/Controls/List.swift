@@ -46,7 +46,7 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
         let selection = self.selection, cursor = self.cursor, model = _cursor, isEnabled = self.isEnabled
         let count = data.count
         let rowID: (Int) -> ID = { idOf(data[data.index(data.startIndex, offsetBy: $0)]) }
-        cursor.sync(count: count, id: rowID, selection: selection)
+        if let write = cursor.sync(count: count, id: rowID, selection: selection) { model.afterFrame(write) }
         return ListFace(count: count,
                         row: { i in
                             let element = data[data.index(data.startIndex, offsetBy: i)]

@@ -20,42 +20,45 @@ final class ListCursor<ID: Hashable>: ListViewport, ControlModelObject {
     /// the rows are built.
     ///
     /// A selected row that left the data gives way to the row now at its
-    /// place (or to no selection when the data is empty): the selection
-    /// binding is written.
+    /// place (or to no selection when the data is empty): the returned
+    /// action writes the selection binding. Run it after the frame (state is
+    /// not written while bodies are evaluated).
     ///
     /// - Complexity: O(1) when the cursor's row is where it was; O(n) to
     ///   find it after the data was reordered or the selection was set.
-    func sync(count: Int, id: (Int) -> ID, selection: ListSelection<ID>) {
+    func sync(count: Int, id: (Int) -> ID, selection: ListSelection<ID>) -> (() -> Void)? {
         rowCount = count
         guard count > 0 else {
             cursor = 0
             cursorID = nil
             anchor = nil
-            if case .single(let binding) = selection, binding.wrappedValue != nil { binding.wrappedValue = nil }
-            return
+            if case .single(let binding) = selection, binding.wrappedValue != nil {
+                return { if binding.wrappedValue != nil { binding.wrappedValue = nil } }
+            }
+            return nil
         }
         switch selection {
         case .none:
-            return
+            return nil
         case .single(let binding):
             guard let selected = binding.wrappedValue else {
                 cursor = Swift.min(cursor, count - 1)
                 cursorID = nil
-                return
+                return nil
             }
-            if selected == cursorID, cursor < count, id(cursor) == selected { return }
+            if selected == cursorID, cursor < count, id(cursor) == selected { return nil }
             revealCursor = true
             if let found = ListCursor.firstIndex(of: selected, count: count, id: id) {
                 cursor = found
                 cursorID = selected
-                return
+                return nil
             }
             cursor = Swift.min(cursor, count - 1)
             let replacement = id(cursor)
             cursorID = replacement
-            binding.wrappedValue = replacement
+            return { if binding.wrappedValue == selected { binding.wrappedValue = replacement } }
         case .multiple:
-            if let current = cursorID, cursor < count, id(cursor) == current { return }
+            if let current = cursorID, cursor < count, id(cursor) == current { return nil }
             anchor = nil
             if let current = cursorID, let found = ListCursor.firstIndex(of: current, count: count, id: id) {
                 cursor = found
@@ -63,6 +66,7 @@ final class ListCursor<ID: Hashable>: ListViewport, ControlModelObject {
                 cursor = Swift.min(cursor, count - 1)
                 cursorID = id(cursor)
             }
+            return nil
         }
     }
 

@@ -47,7 +47,7 @@ public struct Table<Data: RandomAccessCollection, ID: Hashable & Sendable>: View
         let count = data.count
         let element: (Int) -> Data.Element = { data[data.index(data.startIndex, offsetBy: $0)] }
         let rowID: (Int) -> ID = { idOf(element($0)) }
-        cursor.sync(count: count, id: rowID, selection: selection)
+        if let write = cursor.sync(count: count, id: rowID, selection: selection) { model.afterFrame(write) }
         return TableFace(count: count, id: idOf, element: element, columns: columns,
                          sortOrder: sortOrder?.wrappedValue, selection: selection, cursor: cursor)
             .focusable()

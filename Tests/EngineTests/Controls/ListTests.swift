@@ -45,9 +45,45 @@ private struct ListWithButton: View {
     }
 }
 
+/// A list whose selected row can be deleted (`x`), or all of them (`c`).
+private struct DeletingList: View {
+    @State private var rows = items(5)
+    @State private var selected: Int? = 2
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("sel=\(selected.map(String.init) ?? "none")")
+            List(rows, selection: $selected) { item in Text(item.name) }
+        }
+        .onKeyPress("x") {
+            rows.removeAll { $0.id == selected }
+            return .handled
+        }
+        .onKeyPress("c") {
+            rows = []
+            return .handled
+        }
+    }
+}
+
 @MainActor
 @Suite("List")
 struct ListTests {
+    @Test func aDeletedSelectionMovesOnAfterTheFrameNotDuringIt() {
+        let host = FramePipeline(columns: 12, rows: 7)
+        var messages: [String] = []
+        host.graph.onDiagnostic = { messages.append($0) }
+        host.render(DeletingList())
+        host.press("x")
+        host.renderIfNeeded()
+        // The row now at the deleted one's place is selected, and the list
+        // wrote the binding after its body ran, not during it.
+        #expect(host.textRows[0].hasPrefix("sel=3"))
+        host.press("c")
+        host.renderIfNeeded()
+        #expect(host.textRows[0].hasPrefix("sel=none"))
+        #expect(messages.isEmpty, "\(messages)")
+    }
+
     /// The names shown in the list's rows (screen rows 1…).
     func shown(_ host: FramePipeline) -> [String] {
         host.textRows.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
