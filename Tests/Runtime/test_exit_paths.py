@@ -141,3 +141,25 @@ def test_a_handled_signal_still_ends_the_app_by_that_signal(tmux, sig):
     os.kill(tmux.child_pid_of("runtime-probe"), getattr(signal, sig))
     screen = tmux.wait_for(lambda s: re.search(r"RC=-?\d+", s), "the wrapper's report", history=True)
     assert f"RC={-int(getattr(signal, sig))}" in screen, screen
+
+
+def test_resuming_enters_the_terminal_modes_once(tmux):
+    # Ctrl-Z, then fg: the stop's own return and SIGCONT both reach the
+    # runtime, which must take the terminal back exactly once (entering
+    # twice pushes the kitty keyboard flags twice and pops them once).
+    start(tmux, "--mouse")
+    tmux.keys("C-z")
+    tmux.wait_for(lambda s: "Stopped" in s, "the job to stop", history=True)
+    capture = f"{tmux.dir}/resumed.bin"
+    tmux.run("pipe-pane", "-t", "t", "-o", f"cat > {capture}")
+    tmux.line(f"fg; echo FGEXIT=$?; stty -g > {tmux.dir}/after")
+    tmux.wait_for(lambda s: "probe count=0" in s, "the repaint after fg")
+    time.sleep(0.3)
+    tmux.run("pipe-pane", "-t", "t")
+    written = open(capture, "rb").read()
+    assert written.count(b"\x1b[?1049h") == 1, written
+    assert written.count(b"\x1b[?1000h") == 1, written
+    tmux.keys("q")
+    got, before, after = finished(tmux, "FGEXIT")
+    assert got == 0
+    assert_restored(tmux, before, after)

@@ -45,6 +45,8 @@ public final class TerminalHost {
     var probingEmojiWidths = false
     var onEnd: ((Int32) -> Void)?
     var pendingPrints: [String] = []
+    /// The app gave the terminal back (suspended) and has not taken it again.
+    private var terminalLeft = false
     /// The bytes of the frame being written (kept: its capacity is reused).
     private var frameBytes: [UInt8] = []
     /// Input is being handled: a frame asked for now is drawn when it is done.
@@ -315,7 +317,7 @@ public final class TerminalHost {
         switch sig {
         case Platform.Signal.windowChange: resized()
         case Platform.Signal.terminalStop: suspend()
-        case Platform.Signal.continued: if running { resumeAfterStop() }
+        case Platform.Signal.continued: continued()
         default:
             // INT, TERM, HUP: leave as the signal would, with the terminal restored.
             end(status: 128 + sig, reraising: sig)
@@ -539,15 +541,33 @@ public final class TerminalHost {
     /// Gives the terminal back and stops the process (job control); on
     /// `fg`, takes it again and repaints everything.
     func suspend() {
-        guard running else { return }
+        guard running, !terminalLeft else { return }
         leaveTerminal(final: false)
+        terminalLeft = true
         // Let the default action stop the whole job, then put dispatch's handler back.
         Platform.stopProcessGroup()
         resumeAfterStop()
     }
 
+    /// After `SIGCONT`: the terminal is taken again if the app gave it up
+    /// (once: the stop's own return and the signal both come here); a bare
+    /// continue after an outside `SIGSTOP` only repaints, since the modes
+    /// were never left (entering again would push the kitty flags twice).
+    func continued() {
+        guard running else { return }
+        if terminalLeft {
+            resumeAfterStop()
+        } else {
+            pipeline.encoder.invalidate()
+            overlay.forceRepaint = true
+            requestFrame()
+        }
+    }
+
     /// Takes the terminal again after a stop: raw mode, the modes, and a full repaint.
     func resumeAfterStop() {
+        guard terminalLeft else { return }
+        terminalLeft = false
         try? device.setModes(device.rawModes)
         TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: Array(modes.leave.utf8))
         try? device.write(Array(modes.enter.utf8))
