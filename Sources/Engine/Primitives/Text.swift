@@ -1,8 +1,11 @@
 /// A run of text: one or more lines, wrapped at word boundaries to the
 /// width it is offered and truncated with "…" when it must be cut.
 ///
-/// Control characters and escape sequences in the string are shown as
-/// harmless pictures, never sent to the terminal.
+/// A tab advances to the next tab stop, every 8 columns from the start of
+/// its line as laid out (``View/tabSize(_:)`` changes the interval); see
+/// ``TextLayout`` for how tabs wrap and truncate. Other control characters
+/// and escape sequences in the string are shown as harmless pictures, never
+/// sent to the terminal.
 ///
 /// ```swift
 /// Text("Status: ok").bold().foregroundColor(.green)
@@ -51,6 +54,7 @@ public struct Text: PrimitiveView, Equatable {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TextBehavior.self)
         let styleID = graph.canvas.styles.transientID(for: view.style)
+        var layoutChanged = false
         if b.content != view.content || b.lineLimit != view.lineLimit || b.truncation != view.truncation
             || b.wraps != view.wraps
         {
@@ -60,6 +64,17 @@ public struct Text: PrimitiveView, Equatable {
             b.lineLimit = view.lineLimit
             b.truncation = view.truncation
             b.wraps = view.wraps
+            layoutChanged = true
+        }
+        if b.hasTabs {
+            // Only a text with tabs reads (and so depends on) the tab size.
+            let tabSize = Swift.max(graph.environmentValue(\.tabSize, at: node), 1)
+            if b.tabSize != tabSize {
+                b.tabSize = tabSize
+                layoutChanged = true
+            }
+        }
+        if layoutChanged {
             b.layouts.removeAll(keepingCapacity: true)
             graph.leafContentChanged(node)
             graph.markNeedsPaint(node)
@@ -152,11 +167,17 @@ extension Text {
 
 final class TextBehavior: NodeBehavior {
     /// What the text shows; setting it finds out what one pass over its
-    /// bytes tells (``printableASCIIWidth``, ``NodeBehavior/mayHaveWideGraphemes``).
+    /// bytes tells (``printableASCIIWidth``, ``NodeBehavior/mayHaveWideGraphemes``,
+    /// ``hasTabs``).
     var content = "" { didSet { scanContent() } }
     /// The content's width when it is one line of printable ASCII (one
     /// column per byte, nothing to segment or break); -1 otherwise.
     var printableASCIIWidth = 0
+    /// The content holds a tab: its layout depends on ``tabSize``.
+    var hasTabs = false
+    /// Columns between tab stops (the environment's ``EnvironmentValues/tabSize``),
+    /// read only while the content has tabs.
+    var tabSize = TextLayout.defaultTabSize
     var lineLimit: Int?
     var truncation = TruncationMode.tail
     var wraps = true
@@ -175,6 +196,7 @@ final class TextBehavior: NodeBehavior {
         let (printable, ascii) = text.withUTF8 { PrintableASCII.scan($0) }
         printableASCIIWidth = printable ? text.utf8.count : -1
         mayHaveWideGraphemes = !ascii
+        hasTabs = !printable && text.withUTF8 { $0.containsByte(0x09) }
     }
 
     func layout(width: Int?, height: Int?) -> TextLayout {
@@ -183,13 +205,14 @@ final class TextBehavior: NodeBehavior {
         // (``TextLayout``), and a text of n UTF-8 bytes is at most n columns
         // wide: every proposal at least that wide shares one layout (a stack
         // asks a text for many sizes, and a text that changed is measured
-        // again for each).
-        if let proposed = w, proposed > 0, content.utf8.count <= proposed { w = nil }
+        // again for each). A tab may be wider than its byte: not with tabs.
+        if let proposed = w, proposed > 0, content.utf8.count <= proposed, !hasTabs { w = nil }
         var limit = lineLimit
         if let h = height, h != .max { limit = Swift.min(limit ?? .max, Swift.max(h, 1)) }
         // By index: a `for entry in` would copy (retain and release) each layout.
         for i in layouts.indices where layouts[i].width == w && layouts[i].limit == limit { return layouts[i].layout }
-        let l = TextLayout(content, proposedWidth: w, lineLimit: limit, truncation: truncation, wraps: wraps)
+        let l = TextLayout(content, proposedWidth: w, lineLimit: limit, truncation: truncation, wraps: wraps,
+                           tabSize: tabSize)
         if layouts.count >= 4 { layouts.removeFirst() }
         layouts.append((w, limit, l))
         return l
