@@ -19,7 +19,7 @@
 /// | Alt-Left, Ctrl-Left, Alt-B / Alt-Right, Ctrl-Right, Alt-F | move by word |
 /// | Home, Ctrl-A / End, Ctrl-E | start / end of the line (of the text in a single-line field) |
 /// | Ctrl-Home / Ctrl-End | start / end of the text |
-/// | Up / Down (multi-line only) | previous / next line, same visual column |
+/// | Up / Down (multi-line only) | previous / next row, same visual column |
 ///
 /// Shift with any motion extends the selection. Everything else is not an
 /// editing key and gives `nil`, so it bubbles: Tab, Shift-Tab, Esc, F-keys,

@@ -65,6 +65,8 @@ final class TextFieldModel: ControlModelObject {
     var state = TextEditingState()
     /// Rows a ``TextEditor`` shows (what PageUp and PageDown move by).
     var visibleRows = 5
+    /// Columns a ``TextEditor`` shows (the width its lines wrap at).
+    var visibleColumns = 40
     init() {}
 }
 

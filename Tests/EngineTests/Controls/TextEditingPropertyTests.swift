@@ -140,6 +140,63 @@ struct TextEditingPropertyTests {
         }
     }
 
+    @Test("random keys and inserts in a wrapping editor: rows fit the width, the cursor is on its row",
+          arguments: [31, 32, 33] as [UInt64])
+    func wrappingEditor(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<8 {
+            var state = TextEditingState()
+            var scroll = TextEditingState.EditorScroll()
+            let width = Int.random(in: 1...10, using: &rng)
+            let height = Int.random(in: 1...4, using: &rng)
+            var offset = 0
+            for step in 0..<150 {
+                let context = "seed \(seed) round \(round) step \(step) width \(width): \(state.text.debugDescription)"
+                if Bool.random(using: &rng) {
+                    _ = state.insert(Self.randomText(&rng, upTo: 3), multiline: true)
+                } else {
+                    _ = state.handle(Self.presses.randomElement(using: &rng)!, multiline: true, wrapWidth: width)
+                }
+                Self.checkField(state, width: width, offset: &offset, secure: false, multiline: true, context: context)
+                let view = state.visibleLines(width: width, height: height, scroll: &scroll, wrapping: true)
+                #expect(view.lines.count <= height && view.cursorRow >= 0 && view.cursorRow < view.lines.count,
+                        "\(context)")
+                #expect(view.cursorColumn >= 0 && view.cursorColumn < width, "\(context)")
+                #expect(view.lines.allSatisfy { GraphemeWidth.width(of: $0) <= width }, "\(context)")
+                Self.checkRows(state, width: width, context: context)
+            }
+        }
+    }
+
+    /// Every line's rows: contiguous, covering the line, within the width
+    /// (but for a single cluster wider than it); every position on them has
+    /// a cell, and the cursor's row shows the text before it.
+    static func checkRows(_ state: TextEditingState, width: Int, context: String) {
+        let text = state.text
+        var start = text.startIndex
+        while true {
+            let rows = state.rows(ofLineFrom: start, width: width)
+            let end = state.lineEnd(of: start)
+            #expect(rows.first?.lowerBound == start && rows.last?.upperBound == end, "\(context)")
+            for (row, next) in zip(rows, rows.dropFirst()) { #expect(row.upperBound == next.lowerBound, "\(context)") }
+            for (r, row) in rows.enumerated() {
+                let cells = state.cellWidth(from: row.lowerBound, to: row.upperBound)
+                #expect(cells <= width || text[row].count == 1, "\(context) row \(String(text[row]).debugDescription)")
+                #expect(!row.isEmpty || r == rows.count - 1, "\(context)")
+                // Positions on the row have a cell: before its last cluster,
+                // or (the line's end) after it when there is room.
+                if r == rows.count - 1 && !row.isEmpty { #expect(cells < width, "\(context)") }
+            }
+            if rows.count > 1 && state.cursor >= start && state.cursor <= end {
+                let r = state.rowIndex(of: state.cursor, in: rows)
+                #expect(rows[r].lowerBound <= state.cursor && (state.cursor < rows[r].upperBound
+                    || (r == rows.count - 1 && state.cursor == end)), "\(context)")
+            }
+            guard end < text.endIndex else { break }
+            start = text.index(after: end)
+        }
+    }
+
     @Test("typing through a long text keeps each frame's work to the field: the offset follows in cells")
     func typingAtTheEnd() {
         var state = TextEditingState()
