@@ -44,6 +44,10 @@ extension TextEditingState {
             outcome = deleteToLineEnd(multiline: multiline)
         case .move(let motion, let selecting):
             outcome = move(motion, selecting: selecting, multiline: multiline, wrapWidth: wrapWidth)
+        case .undo:
+            outcome = undo()
+        case .redo:
+            outcome = redo()
         }
         checkInvariants()
         return outcome

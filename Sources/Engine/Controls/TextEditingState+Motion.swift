@@ -15,11 +15,14 @@ extension TextEditingState {
     /// to its end — before the row's last cluster when the line goes on in
     /// the next row, since the position after it is the next row's start.
     ///
+    /// Every motion ends the undo step being grouped (``TextEditingHistory``).
+    ///
     /// - Returns: ``Outcome/moved``, or ``Outcome/unchanged`` when neither the
     ///   cursor nor the selection changed.
     @discardableResult
     public mutating func move(_ motion: TextEditingCommand.Motion, selecting: Bool, multiline: Bool,
                               wrapWidth: Int? = nil) -> Outcome {
+        history.endGroup()
         let before = (cursor, selectionAnchor)
         let goal = goalColumn
         goalColumn = nil

@@ -1,5 +1,5 @@
 /// A multi-line text editor: the editing of ``TextField`` (grapheme
-/// clusters, wide characters, words, paste as data) over
+/// clusters, wide characters, words, paste as data, undo and redo) over
 /// lines — Enter inserts a line break, Up and Down keep the visual column,
 /// Home and End work on the row, PageUp and PageDown move by the editor's
 /// height — and scrolling that keeps the cursor in view.
@@ -19,7 +19,7 @@
 ///
 /// The editor takes the space it is offered (ideal 40 × 5). Tab and Esc
 /// pass on to its ancestors, so Tab still moves focus. The keys are
-/// ``TextEditingCommand``'s.
+/// ``TextEditingCommand``'s; undo is Ctrl-_ (Ctrl-/) or Alt-U, redo Alt-E.
 public struct TextEditor: View {
     var text: Binding<String>
     @ControlModel private var model: TextFieldModel
@@ -30,7 +30,7 @@ public struct TextEditor: View {
     public var body: some View {
         let text = self.text, model = self.model, modelSlot = _model, wraps = self.wraps
         model.state.setText(text.wrappedValue)
-        return TextEditorFace(state: model.state, wraps: wraps)
+        return TextEditorFace(state: model.state.withoutHistory, wraps: wraps)
             .focusable()
             .onFocusedKey { press in
                 let wrapWidth = wraps ? model.visibleColumns : nil
