@@ -10,19 +10,27 @@ extension TextLayout {
     /// A tab is the one cluster whose width depends on where it falls: it
     /// reaches the next multiple of ``tabSize`` columns from the start of its
     /// line, so whoever walks the clusters asks ``advance(_:at:)`` at the
-    /// column it has reached.
+    /// column it has reached. Whether the text has a tab is known before the
+    /// walk (``hasTabs``): text without one is walked exactly as before tabs
+    /// were expanded, with no test per cluster.
     ///
     /// Only valid inside ``withSource(_:_:)``.
     struct Source {
         /// One cluster: its source byte range, display width, and whether it
         /// is blank — a space (U+0020) or a tab, after which a line may break.
+        ///
+        /// Four fields, so that it is passed in registers to the closures
+        /// that walk clusters: a tab is marked by its width.
         struct Cluster {
             var start: Int
             var end: Int
-            /// Columns it takes; for a tab, 1 (see ``Source/advance(_:at:)``).
+            /// Columns it takes; ``Source/tabWidth`` (-1) for a tab, whose
+            /// columns depend on where it starts (``Source/advance(_:at:)``).
             var width: Int
             var isBlank: Bool
-            var isTab: Bool
+
+            /// Whether the cluster is a tab.
+            @inline(__always) var isTab: Bool { width < 0 }
         }
 
         /// U+2026 HORIZONTAL ELLIPSIS, one column wide.
@@ -40,15 +48,23 @@ extension TextLayout {
         /// Every byte is ASCII: each byte is a one-column cluster (controls
         /// become one-column pictures), so no segmentation is needed.
         let isASCII: Bool
+        /// Some byte is a tab.
+        let hasTabs: Bool
         /// Columns from one tab stop to the next: ≥ 1.
         let tabSize: Int
+        /// The width a tab's ``Cluster`` carries.
+        static let tabWidth = -1
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, tabSize: Int = TextLayout.defaultTabSize) {
+        /// The source `bytes`; `hasTabs` when the caller knows whether a
+        /// byte is a tab (otherwise they are looked through).
+        @inline(__always)
+        init(_ bytes: UnsafeBufferPointer<UInt8>, tabSize: Int = TextLayout.defaultTabSize, hasTabs: Bool? = nil) {
             self.bytes = bytes
             var ascii = true
             for b in bytes where b >= 0x80 { ascii = false; break }
             isASCII = ascii
             self.tabSize = Swift.max(tabSize, 1)
+            self.hasTabs = hasTabs ?? bytes.containsByte(Source.tab)
         }
 
         /// The columns `cluster` takes when it starts at `column` of its
@@ -56,13 +72,13 @@ extension TextLayout {
         /// (1…``tabSize``).
         @inline(__always)
         func advance(_ cluster: Cluster, at column: Int) -> Int {
-            cluster.isTab ? tabSize - column % tabSize : cluster.width
+            cluster.width >= 0 ? cluster.width : tabSize - column % tabSize
         }
 
-        /// Whether `bytes[start..<end]` holds a tab.
+        /// Whether `bytes[start..<end]` holds a tab (never, without ``hasTabs``).
         @inline(__always)
         func containsTab(_ start: Int, _ end: Int) -> Bool {
-            UnsafeBufferPointer(rebasing: bytes[start..<end]).containsByte(Source.tab)
+            hasTabs && UnsafeBufferPointer(rebasing: bytes[start..<end]).containsByte(Source.tab)
         }
 
         /// Calls `body(start, end, isLast)` for each line of the text split at
@@ -90,12 +106,15 @@ extension TextLayout {
         @inline(__always)
         func forEachCluster(from start: Int, to end: Int, _ body: (Cluster) -> Bool) {
             guard start < end else { return }
+            if hasTabs {
+                forEachClusterMarkingTabs(from: start, to: end, body)
+                return
+            }
             if isASCII {
                 for i in start..<end {
-                    let b = bytes[i]
-                    let isTab = b == Source.tab
-                    guard body(Cluster(start: i, end: i + 1, width: 1, isBlank: b == Source.space || isTab, isTab: isTab))
-                    else { return }
+                    guard body(Cluster(start: i, end: i + 1, width: 1, isBlank: bytes[i] == Source.space)) else {
+                        return
+                    }
                 }
                 return
             }
@@ -109,11 +128,40 @@ extension TextLayout {
                 // U+FFFD, and dropped joiners or marks shorten a cluster: the
                 // segmenter says how many source bytes each cluster stands for.
                 let sourceLength = cluster.sourceByteCount
+                let c = Cluster(start: cursor, end: cursor + sourceLength, width: cluster.width,
+                                isBlank: cluster.scalar == UInt32(Source.space))
+                cursor += sourceLength
+                stopped = !body(c)
+            }
+        }
+
+        /// ``forEachCluster(from:to:_:)`` for a text with tabs: each tab is
+        /// a blank cluster of width ``tabWidth``.
+        @inline(never)
+        func forEachClusterMarkingTabs(from start: Int, to end: Int, _ body: (Cluster) -> Bool) {
+            if isASCII {
+                for i in start..<end {
+                    let b = bytes[i]
+                    let c = b == Source.tab
+                        ? Cluster(start: i, end: i + 1, width: Source.tabWidth, isBlank: true)
+                        : Cluster(start: i, end: i + 1, width: 1, isBlank: b == Source.space)
+                    guard body(c) else { return }
+                }
+                return
+            }
+            let base = bytes.baseAddress!
+            var cursor = start
+            var stopped = false
+            TextSegmenter.forEachCluster(inUTF8: UnsafeBufferPointer(start: base + start, count: end - start)) {
+                cluster in
+                guard !stopped else { return }
+                let sourceLength = cluster.sourceByteCount
                 var c = Cluster(start: cursor, end: cursor + sourceLength, width: cluster.width,
-                                isBlank: cluster.scalar == UInt32(Source.space), isTab: false)
+                                isBlank: cluster.scalar == UInt32(Source.space))
+                // A tab comes out as its picture (so does the picture itself).
                 if cluster.scalar == Source.tabPicture && bytes[cursor] == Source.tab {
+                    c.width = Source.tabWidth
                     c.isBlank = true
-                    c.isTab = true
                 }
                 cursor += sourceLength
                 stopped = !body(c)
@@ -211,10 +259,13 @@ extension TextLayout {
     /// Runs `body` on the contiguous UTF-8 of `text` (copying only a
     /// non-contiguous string).
     @inline(__always)
-    static func withSource<R>(_ text: String, tabSize: Int = defaultTabSize, _ body: (Source) -> R) -> R {
-        if let r = text.utf8.withContiguousStorageIfAvailable({ body(Source($0, tabSize: tabSize)) }) { return r }
+    static func withSource<R>(_ text: String, tabSize: Int = defaultTabSize, hasTabs: Bool? = nil,
+                              _ body: (Source) -> R) -> R {
+        if let r = text.utf8.withContiguousStorageIfAvailable({ body(Source($0, tabSize: tabSize, hasTabs: hasTabs)) }) {
+            return r
+        }
         var copy = text
         copy.makeContiguousUTF8()
-        return copy.utf8.withContiguousStorageIfAvailable { body(Source($0, tabSize: tabSize)) }!
+        return copy.utf8.withContiguousStorageIfAvailable { body(Source($0, tabSize: tabSize, hasTabs: hasTabs)) }!
     }
 }

@@ -14,19 +14,18 @@ extension TextLayout.LineBreaker {
     /// Measures `source[start..<end]`, a line from its first column,
     /// against the width, stopping at the first non-blank cluster that does
     /// not fit.
-    mutating func fit(_ start: Int, _ end: Int) -> Fit {
+    func fit(_ start: Int, _ end: Int) -> Fit {
         let width = self.width
-        let source = self.source
+        // (Not `source`: the closure would carry all of it, for every cluster.)
+        let tabSize = source.tabSize
         var fit = Fit(end: start, width: 0, overflows: false, hasText: false)
         var cursor = 0
-        var sawTab = false
         source.forEachCluster(from: start, to: end) { c in
             guard c.isBlank || c.width <= width - cursor else {
                 fit.overflows = true
                 return false
             }
-            if c.isTab { sawTab = true }
-            cursor += source.advance(c, at: cursor)
+            cursor += c.width >= 0 ? c.width : tabSize - cursor % tabSize
             if cursor <= width {
                 fit.end = c.end
                 fit.width = cursor
@@ -34,7 +33,6 @@ extension TextLayout.LineBreaker {
             if !c.isBlank { fit.hasText = true }
             return true
         }
-        if sawTab { self.sawTab = true }
         return fit
     }
 
@@ -94,12 +92,8 @@ extension TextLayout.LineBreaker {
         var textEnd = start, textWidth = 0
         var cursor = 0
         var headOpen = headLimit > 0 || mode != .head
-        // Where the last tab seen starts (-1: none).
-        var lastTab = -1
-        let source = self.source
         source.forEachCluster(from: start, to: end) { c in
             if headOpen && !c.isBlank && c.width > headLimit - cursor { headOpen = false }
-            if c.isTab { lastTab = c.start }
             cursor += source.advance(c, at: cursor)
             guard !c.isBlank else { return true }
             textEnd = c.end
@@ -110,7 +104,6 @@ extension TextLayout.LineBreaker {
             }
             return headOpen || mode != .tail
         }
-        if lastTab >= 0 { sawTab = true }
         if mode == .tail {
             appendLine(head: start..<headEnd, tail: end..<end, width: headWidth + 1)
             return
@@ -120,7 +113,7 @@ extension TextLayout.LineBreaker {
         // in what the head left, starting on text.
         var tailStart = textEnd
         var tailWidth = 0
-        if lastTab >= headEnd {
+        if source.containsTab(headEnd, textEnd) {
             (tailStart, tailWidth) = tailWithTabs(headEnd, textEnd, from: headWidth + 1)
         } else {
             // No tab after the head: every cluster there is as wide wherever
@@ -142,9 +135,7 @@ extension TextLayout.LineBreaker {
 
     /// Appends a truncated line: `head`, "…", `tail`.
     private mutating func appendLine(head: Range<Int>, tail: Range<Int>, width: Int) {
-        if sawTab && (source.containsTab(head.lowerBound, head.upperBound)
-            || source.containsTab(tail.lowerBound, tail.upperBound))
-        {
+        if source.containsTab(head.lowerBound, head.upperBound) || source.containsTab(tail.lowerBound, tail.upperBound) {
             lines.append(TextLayout.Line(text: source.expandedString(head: head, tail: tail), width: width,
                                          head: head, tail: tail, tabSize: source.tabSize))
             return

@@ -22,9 +22,6 @@ extension TextLayout {
         let lineLimit: Int
         let truncation: TruncationMode
         var lines: [Line] = []
-        /// A tab was among the clusters walked so far: only then may a line
-        /// need its tabs expanded (every emitted range was walked first).
-        var sawTab = false
 
         init(source: Source, text: String, width: Int, lineLimit: Int, truncation: TruncationMode) {
             precondition(width >= 1 && lineLimit >= 1)
@@ -41,7 +38,7 @@ extension TextLayout {
 
         @inline(__always)
         mutating func emit(_ start: Int, _ end: Int, width: Int) {
-            if sawTab && source.containsTab(start, end) {
+            if source.containsTab(start, end) {
                 lines.append(Line(text: source.expandedString(head: start..<end, tail: nil), width: width,
                                   head: start..<end, tail: nil, tabSize: source.tabSize))
                 return
@@ -119,7 +116,6 @@ extension TextLayout {
                         return true
                     }
                     inSpaces = hasText
-                    if c.isTab { sawTab = true }
                     // Tabs measure from `lineStart`: `cursor` is the column
                     // on the current line.
                     cursor += source.advance(c, at: cursor)

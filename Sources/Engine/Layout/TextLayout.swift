@@ -116,12 +116,22 @@ public struct TextLayout: Equatable, Sendable {
         _ text: String, proposedWidth: Int?, lineLimit: Int? = nil, truncation: TruncationMode = .tail,
         wraps: Bool = true, tabSize: Int = TextLayout.defaultTabSize
     ) {
+        self.init(text, proposedWidth: proposedWidth, lineLimit: lineLimit, truncation: truncation, wraps: wraps,
+                  tabSize: tabSize, hasTabs: nil)
+    }
+
+    /// ``init(_:proposedWidth:lineLimit:truncation:wraps:tabSize:)`` for a
+    /// caller that knows whether `text` has a tab (`nil`: look).
+    init(
+        _ text: String, proposedWidth: Int?, lineLimit: Int?, truncation: TruncationMode, wraps: Bool, tabSize: Int,
+        hasTabs: Bool?
+    ) {
         let limit = lineLimit.map { Swift.max($0, 0) } ?? Int.max
         var width = proposedWidth.map { Swift.max($0, 0) } ?? Int.max
         if width == 0 {
             // Nothing can be drawn in no columns; only a text with nothing
             // to draw (empty lines) fits.
-            guard TextLayout.idealSize(of: text, tabSize: tabSize).width == 0 else {
+            guard TextLayout.idealSize(of: text, tabSize: tabSize, hasTabs: hasTabs).width == 0 else {
                 self.init(lines: [])
                 return
             }
@@ -138,7 +148,7 @@ public struct TextLayout: Equatable, Sendable {
             self.init(lines: [Line(text: text, width: count, head: 0..<count, tail: nil)])
             return
         }
-        let lines = TextLayout.withSource(text, tabSize: tabSize) { source in
+        let lines = TextLayout.withSource(text, tabSize: tabSize, hasTabs: hasTabs) { source in
             var breaker = LineBreaker(source: source, text: text, width: width, lineLimit: limit,
                                       truncation: truncation)
             if wraps { breaker.wrapAll() } else { breaker.truncateAll() }
@@ -172,7 +182,11 @@ public struct TextLayout: Equatable, Sendable {
     /// - Complexity: O(n) in the UTF-8 length; no allocation (pure ASCII
     ///   makes no C calls either).
     public static func idealSize(of text: String, tabSize: Int = defaultTabSize) -> Size {
-        withSource(text, tabSize: tabSize) { source in
+        idealSize(of: text, tabSize: tabSize, hasTabs: nil)
+    }
+
+    static func idealSize(of text: String, tabSize: Int, hasTabs: Bool?) -> Size {
+        withSource(text, tabSize: tabSize, hasTabs: hasTabs) { source in
             var size = Size.zero
             source.forEachHardLine { start, end, _ in
                 var width = end - start

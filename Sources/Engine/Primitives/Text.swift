@@ -212,7 +212,7 @@ final class TextBehavior: NodeBehavior {
         // By index: a `for entry in` would copy (retain and release) each layout.
         for i in layouts.indices where layouts[i].width == w && layouts[i].limit == limit { return layouts[i].layout }
         let l = TextLayout(content, proposedWidth: w, lineLimit: limit, truncation: truncation, wraps: wraps,
-                           tabSize: tabSize)
+                           tabSize: tabSize, hasTabs: hasTabs)
         if layouts.count >= 4 { layouts.removeFirst() }
         layouts.append((w, limit, l))
         return l
