@@ -52,8 +52,10 @@ extension TextLayout.LineBreaker {
     /// of the "\n"-line, `source[start..<end]`, as is when it fits; truncated
     /// per the mode when it does not; ending in "…" when it fits but lines
     /// after it were cut (`cutAfter`). As in wrapping, indentation that
-    /// leaves no room for the first word is dropped.
-    mutating func appendLastLine(_ start: Int, _ end: Int, cutAfter: Bool) {
+    /// leaves no room for the first word is dropped. Returns whether the
+    /// line was truncated.
+    @discardableResult
+    mutating func appendLastLine(_ start: Int, _ end: Int, cutAfter: Bool) -> Bool {
         var start = start
         var fit = self.fit(start, end)
         if fit.overflows && !fit.hasText {
@@ -63,12 +65,13 @@ extension TextLayout.LineBreaker {
         if !fit.overflows {
             if cutAfter {
                 appendTruncated(start, end, .tail)
-            } else {
-                emit(start, fit.end, width: fit.width)
+                return true
             }
-            return
+            emit(start, fit.end, width: fit.width)
+            return false
         }
         appendTruncated(start, end, truncation)
+        return true
     }
 
     /// Appends `source[start..<end]` cut to the width with "…" per `mode`.

@@ -22,6 +22,9 @@ extension TextLayout {
         let lineLimit: Int
         let truncation: TruncationMode
         var lines: [Line] = []
+        /// The line limit left text out (or truncated a line the width
+        /// alone would have wrapped): the layout differs from the unlimited one.
+        var cut = false
 
         init(source: Source, text: String, width: Int, lineLimit: Int, truncation: TruncationMode) {
             precondition(width >= 1 && lineLimit >= 1)
@@ -51,6 +54,7 @@ extension TextLayout {
             source.forEachHardLine { start, end, isLast in
                 if atLastLine {
                     appendLastLine(start, end, cutAfter: !isLast)
+                    cut = !isLast
                     return false
                 }
                 appendLastLine(start, end, cutAfter: false)
@@ -68,7 +72,7 @@ extension TextLayout {
             }
             source.forEachHardLine { start, end, isLast in
                 if atLastLine {
-                    appendLastLine(start, end, cutAfter: !isLast)
+                    if appendLastLine(start, end, cutAfter: !isLast) { cut = true }
                     return false
                 }
                 return wrap(start, end, isLast: isLast)
@@ -191,7 +195,7 @@ extension TextLayout {
                 // gets the last line.
                 let rest = firstNonSpace(lastLineStart, end)
                 if rest == end { return true }
-                appendLastLine(rest, end, cutAfter: !isLast)
+                if appendLastLine(rest, end, cutAfter: !isLast) { cut = true }
                 return false
             }
             if hasText || !isSoft { emit(lineStart, fitEnd, width: fitWidth) }

@@ -97,6 +97,13 @@ public struct TextLayout: Equatable, Sendable {
     public var lines: [Line]
     /// The widest line's width × the number of lines.
     public var size: Size
+    /// The line limit changed this layout: without it there would be more
+    /// lines, or a last line wrapped instead of truncated. A layout that is
+    /// not cut is also the layout for any limit of at least its line count.
+    var isCut = false
+
+    /// Layouts are equal when they draw the same lines.
+    public static func == (a: TextLayout, b: TextLayout) -> Bool { a.lines == b.lines && a.size == b.size }
 
     /// Lays out `text` for a proposed width.
     ///
@@ -139,6 +146,7 @@ public struct TextLayout: Equatable, Sendable {
         }
         guard limit > 0 else {
             self.init(lines: [])
+            isCut = true
             return
         }
         // The common case: one line of printable ASCII that fits. It is
@@ -148,13 +156,14 @@ public struct TextLayout: Equatable, Sendable {
             self.init(lines: [Line(text: text, width: count, head: 0..<count, tail: nil)])
             return
         }
-        let lines = TextLayout.withSource(text, tabSize: tabSize, hasTabs: hasTabs) { source in
+        let (lines, cut) = TextLayout.withSource(text, tabSize: tabSize, hasTabs: hasTabs) { source in
             var breaker = LineBreaker(source: source, text: text, width: width, lineLimit: limit,
                                       truncation: truncation)
             if wraps { breaker.wrapAll() } else { breaker.truncateAll() }
-            return breaker.lines
+            return (breaker.lines, breaker.cut)
         }
         self.init(lines: lines)
+        isCut = cut
     }
 
     /// A layout of the given lines, its size computed from them.

@@ -210,7 +210,13 @@ final class TextBehavior: NodeBehavior {
         var limit = lineLimit
         if let h = height, h != .max { limit = Swift.min(limit ?? .max, Swift.max(h, 1)) }
         // By index: a `for entry in` would copy (retain and release) each layout.
-        for i in layouts.indices where layouts[i].width == w && layouts[i].limit == limit { return layouts[i].layout }
+        for i in layouts.indices where layouts[i].width == w {
+            if layouts[i].limit == limit { return layouts[i].layout }
+            // A layout its limit did not cut is the layout for any limit that
+            // keeps as many lines: a one-line text asked for heights 1 and 60
+            // lays out once.
+            if !layouts[i].layout.isCut && layouts[i].layout.lines.count <= (limit ?? .max) { return layouts[i].layout }
+        }
         let l = TextLayout(content, proposedWidth: w, lineLimit: limit, truncation: truncation, wraps: wraps,
                            tabSize: tabSize, hasTabs: hasTabs)
         if layouts.count >= 4 { layouts.removeFirst() }
@@ -238,6 +244,23 @@ final class TextBehavior: NodeBehavior {
 
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
+        let n = printableASCIIWidth
+        if runs == nil, n >= 0, n <= f.width, (lineLimit ?? 1) > 0 {
+            // One line of printable ASCII that fits is its own layout (as
+            // ``sizeThatFits`` answers without one): drawn as
+            // ``TextLayout/draw(into:x:y:width:style:alignment:clip:)`` would.
+            let style = canvas.styles.transientID(styleID, inheriting: inherited)
+            let area = clip.intersection(canvas.bounds)
+            guard !area.isEmpty else { return }
+            let offset: Int
+            switch alignment {
+            case .leading: offset = 0
+            case .center: offset = (f.width - n) >> 1
+            case .trailing: offset = f.width - n
+            }
+            canvas.write(content, x: f.x + offset, y: f.y, style: style, clip: area)
+            return
+        }
         let l = layout(width: f.width, height: f.height)
         if let runs {
             let styled = runs.map { TextLayout.StyledRun(end: $0.end, style: canvas.styles.transientID($0.style, inheriting: inherited)) }

@@ -564,6 +564,31 @@ struct TextLayoutTests {
         }
     }
 
+    @Test("a Text of printable ASCII that fits paints without a layout exactly what its layout draws")
+    func paintWithoutLayout() {
+        var rng = SplitMix64(seed: 0x9A17)
+        let graph = ViewGraph(canvas: CellBuffer(columns: 12, rows: 3))
+        let node = graph.rootNode
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...8, using: &rng)).map { _ in "ab ~-x".randomElement(using: &rng)! })
+            let b = TextBehavior()
+            b.content = text
+            b.lineLimit = [nil, 1, 2].randomElement(using: &rng)!
+            b.alignment = [.leading, .center, .trailing].randomElement(using: &rng)!
+            let frame = Rect(x: Int.random(in: -3...6, using: &rng), y: Int.random(in: -1...3, using: &rng),
+                             width: Int.random(in: text.utf8.count...12, using: &rng), height: Int.random(in: 0...2, using: &rng))
+            let clip = Rect(x: Int.random(in: -2...8, using: &rng), y: Int.random(in: -1...2, using: &rng),
+                            width: Int.random(in: 0...12, using: &rng), height: Int.random(in: 0...3, using: &rng))
+            node.frame = frame
+            let painted = CellBuffer(columns: 12, rows: 3)
+            b.paint(node, into: painted, clip: clip, inherited: .plain)
+            let drawn = CellBuffer(columns: 12, rows: 3)
+            b.layout(width: frame.width, height: frame.height)
+                .draw(into: drawn, x: frame.x, y: frame.y, width: frame.width, style: 0, alignment: b.alignment, clip: clip)
+            #expect(painted.textRows == drawn.textRows, "\(text.debugDescription) \(frame) \(clip) \(b.alignment)")
+        }
+    }
+
     // (Not with tabs: a tab's one byte may take up to 8 columns; ``TextBehavior`` shares no layout then.)
     @Test("a text of n UTF-8 bytes proposed n columns or more lays out as its ideal (Text shares that layout)")
     func proposalsAtLeastTheByteCountGiveTheIdealLayout() {
@@ -585,6 +610,48 @@ struct TextLayoutTests {
                 }
             }
         }
+    }
+
+    @Test("a limit that keeps every line changes nothing: the layout is the unlimited one, not cut (Text shares it)")
+    func limitKeepingEveryLine() {
+        var rng = SplitMix64(seed: 0x11A1)
+        var uncut = 0
+        for round in 0..<400 {
+            let text = randomText(&rng, pieces: wordPieces, count: 0...14)
+            for width in [1, 2, 3, 5, 8, 13, 40] as [Int?] + [nil] {
+                for wraps in [true, false] {
+                    let all = TextLayout(text, proposedWidth: width, wraps: wraps)
+                    #expect(!all.isCut)
+                    for limit in 0...(all.lines.count + 2) {
+                        let limited = TextLayout(text, proposedWidth: width, lineLimit: limit, wraps: wraps)
+                        let label = "round \(round) \(text.debugDescription) width \(String(describing: width)) limit \(limit)"
+                        // Cut whenever the limit is short of the lines (the empty text's one line too);
+                        // not cut, it is the unlimited layout (what lets a Text share it).
+                        // (A last line truncated to "…" may count as cut where the unlimited
+                        // layout shows the same "…" for a too-wide character.)
+                        if limit < all.lines.count { #expect(limited.isCut, "\(label)") }
+                        guard !limited.isCut else { continue }
+                        #expect(limited == all && limited.lines.map(\.head) == all.lines.map(\.head)
+                                    && limited.lines.map(\.tail) == all.lines.map(\.tail), "\(label)")
+                        uncut += 1
+                    }
+                }
+            }
+        }
+        // Almost every layout that keeps all its lines is not cut.
+        #expect(uncut > 400 * 8 * 2 * 9 / 10)
+        let text = TextBehavior()
+        text.content = "one line"
+        #expect(text.layout(width: 20, height: 60).size == Size(width: 8, height: 1))
+        for height in [1, 2, 59, nil] as [Int?] { #expect(text.layout(width: 20, height: height).size == Size(width: 8, height: 1)) }
+        #expect(text.layouts.count == 1)
+        let two = TextBehavior()
+        two.content = "two\nlines"
+        #expect(two.layout(width: 20, height: 1).lines.map(\.text) == ["two…"])
+        #expect(two.layout(width: 20, height: 2).lines.map(\.text) == ["two", "lines"])
+        #expect(two.layout(width: 20, height: 1).lines.map(\.text) == ["two…"])
+        #expect(two.layout(width: 20, height: 5).lines.map(\.text) == ["two", "lines"])
+        #expect(two.layouts.count == 2)
     }
 
     @Test("a Text asked for several widths at least as wide as it lays itself out once")
