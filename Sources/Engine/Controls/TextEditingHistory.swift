@@ -52,84 +52,137 @@ public struct TextEditingHistory: Sendable {
         case other
     }
 
-    /// Steps to undo, the newest last.
-    var undoSteps: [Step] = []
-    /// Steps to redo (the inverses of undone steps), the next last.
-    var redoSteps: [Step] = []
-    /// The kind of the newest undo step while edits may still join it;
-    /// `nil` once something ended it.
-    var openKind: Kind?
-    /// Whether the text the open typing step ends with is a word character.
-    var typedWordLast = false
+    /// The steps, shared between copies until one changes them.
+    final class Storage: @unchecked Sendable {
+        /// Steps to undo, the newest last.
+        var undoSteps: [Step] = []
+        /// Steps to redo (the inverses of undone steps), the next last.
+        var redoSteps: [Step] = []
+        /// The kind of the newest undo step while edits may still join it;
+        /// `nil` once something ended it.
+        var openKind: Kind?
+        /// Whether the text the open typing step ends with is a word character.
+        var typedWordLast = false
+
+        init() {}
+
+        init(copying other: Storage) {
+            undoSteps = other.undoSteps
+            redoSteps = other.redoSteps
+            openKind = other.openKind
+            typedWordLast = other.typedWordLast
+        }
+    }
+
+    /// `nil` until the first edit.
+    private var storage: Storage?
 
     /// An empty history.
     public init() {}
 
     /// Whether there is a step to undo.
-    public var canUndo: Bool { !undoSteps.isEmpty }
+    public var canUndo: Bool { storage.map { !$0.undoSteps.isEmpty } ?? false }
     /// Whether there is an undone step to redo.
-    public var canRedo: Bool { !redoSteps.isEmpty }
+    public var canRedo: Bool { storage.map { !$0.redoSteps.isEmpty } ?? false }
+
+    /// The storage, this history's own (copied first when shared).
+    private mutating func unique() -> Storage {
+        // No reference may be taken before the check: it would count.
+        if storage == nil {
+            storage = Storage()
+        } else if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(copying: storage!)
+        }
+        return storage!
+    }
 
     /// Ends the step being grouped: the next edit starts a new one.
     @inline(__always)
-    mutating func endGroup() { openKind = nil }
+    mutating func endGroup() {
+        guard storage?.openKind != nil else { return }
+        unique().openKind = nil
+    }
 
-    /// Records that `removed` at `offset` became `inserted` (`insertedCount`
-    /// bytes), the cursor moving from `before` to `after`.
+    /// Takes the newest undo step off, ending any grouping.
+    mutating func popUndo() -> Step? {
+        guard storage?.undoSteps.isEmpty == false else { return nil }
+        let s = unique()
+        s.openKind = nil
+        return s.undoSteps.popLast()
+    }
+
+    /// Takes the next redo step off, ending any grouping.
+    mutating func popRedo() -> Step? {
+        guard storage?.redoSteps.isEmpty == false else { return nil }
+        let s = unique()
+        s.openKind = nil
+        return s.redoSteps.popLast()
+    }
+
+    /// Keeps `step` to undo (the inverse of a redone step), without
+    /// forgetting the redo steps after it.
+    mutating func pushUndo(_ step: Step) { unique().undoSteps.append(step) }
+
+    /// Keeps `step` to redo (the inverse of an undone step).
+    mutating func pushRedo(_ step: Step) { unique().redoSteps.append(step) }
+
+    /// Records that `removed` at `offset` became `inserted`, the cursor
+    /// moving from `before` to `after`.
     mutating func record(_ kind: Kind, offset: Int, removed: String, inserted: String,
                          before: (cursor: Int, anchor: Int?), after: Int) {
+        let s = unique()
         let insertedCount = inserted.utf8.count
-        if let open = openKind, open == kind, var last = undoSteps.last {
+        if let open = s.openKind, open == kind, let last = s.undoSteps.indices.last {
+            // Joined in place: the step's strings are not copied.
             switch kind {
-            case .typing where removed.isEmpty && offset == last.offset + last.insertedCount:
-                let startsWord = Self.startsWithWordCharacter(inserted)
-                if !startsWord || typedWordLast {
-                    last.insertedCount += insertedCount
-                    last.after = (after, nil)
-                    typedWordLast = Self.endsWithWordCharacter(inserted)
-                    undoSteps[undoSteps.count - 1] = last
+            case .typing where removed.isEmpty && offset == s.undoSteps[last].offset + s.undoSteps[last].insertedCount:
+                let (startsWord, endsWord) = Self.wordEnds(inserted)
+                if !startsWord || s.typedWordLast {
+                    s.undoSteps[last].insertedCount += insertedCount
+                    s.undoSteps[last].after = (after, nil)
+                    s.typedWordLast = endsWord
                     return
                 }
-            case .deleteBackward where insertedCount == 0 && last.insertedCount == 0
-                && offset + removed.utf8.count == last.offset:
-                last.removed = removed + last.removed
-                last.offset = offset
-                last.after = (after, nil)
-                undoSteps[undoSteps.count - 1] = last
+            case .deleteBackward where insertedCount == 0 && s.undoSteps[last].insertedCount == 0
+                && offset + removed.utf8.count == s.undoSteps[last].offset:
+                s.undoSteps[last].removed = removed + s.undoSteps[last].removed
+                s.undoSteps[last].offset = offset
+                s.undoSteps[last].after = (after, nil)
                 return
-            case .deleteForward where insertedCount == 0 && last.insertedCount == 0 && offset == last.offset:
-                last.removed += removed
-                last.after = (after, nil)
-                undoSteps[undoSteps.count - 1] = last
+            case .deleteForward where insertedCount == 0 && s.undoSteps[last].insertedCount == 0
+                && offset == s.undoSteps[last].offset:
+                s.undoSteps[last].removed += removed
+                s.undoSteps[last].after = (after, nil)
                 return
             default:
                 break
             }
         }
-        undoSteps.append(Step(offset: offset, removed: removed, insertedCount: insertedCount, before: before,
-                              after: (after, nil)))
-        if undoSteps.count > Self.limit { undoSteps.removeFirst(undoSteps.count - Self.limit) }
-        redoSteps.removeAll()
+        s.undoSteps.append(Step(offset: offset, removed: removed, insertedCount: insertedCount, before: before,
+                                after: (after, nil)))
+        if s.undoSteps.count > Self.limit { s.undoSteps.removeFirst(s.undoSteps.count - Self.limit) }
+        if !s.redoSteps.isEmpty { s.redoSteps.removeAll() }
         switch kind {
-        case .typing, .deleteBackward, .deleteForward: openKind = kind
-        case .paste, .other: openKind = nil
+        case .typing, .deleteBackward, .deleteForward: s.openKind = kind
+        case .paste, .other: s.openKind = nil
         }
-        if kind == .typing { typedWordLast = Self.endsWithWordCharacter(inserted) }
+        if kind == .typing { s.typedWordLast = Self.wordEnds(inserted).last }
     }
 
-    /// Whether `text` starts with a letter or digit (the word characters
-    /// of word motion); ASCII without Unicode property look-ups.
-    static func startsWithWordCharacter(_ text: String) -> Bool {
-        guard let byte = text.utf8.first else { return false }
-        if byte < 0x80 { return isASCIIWordByte(byte) }
-        return text.first.map(TextEditingState.isWordCharacter) ?? false
-    }
-
-    /// Whether `text` ends with a letter or digit.
-    static func endsWithWordCharacter(_ text: String) -> Bool {
-        guard let byte = text.utf8.last else { return false }
-        if byte < 0x80 { return isASCIIWordByte(byte) }
-        return text.last.map(TextEditingState.isWordCharacter) ?? false
+    /// Whether `text` starts, and whether it ends, with a letter or digit
+    /// (the word characters of word motion); ASCII without Unicode property
+    /// look-ups.
+    static func wordEnds(_ text: String) -> (first: Bool, last: Bool) {
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return (false, false) }
+        if utf8.count == 1 {
+            let isWord = isASCIIWordByte(first)
+            return (isWord, isWord)
+        }
+        let starts = first < 0x80 ? isASCIIWordByte(first) : text.first.map(TextEditingState.isWordCharacter) ?? false
+        let lastByte = utf8[utf8.index(before: utf8.endIndex)]
+        let ends = lastByte < 0x80 ? isASCIIWordByte(lastByte) : text.last.map(TextEditingState.isWordCharacter) ?? false
+        return (starts, ends)
     }
 
     @inline(__always)

@@ -9,9 +9,11 @@ extension TextEditingState {
     /// - Complexity: O(n) in the text's length.
     @discardableResult
     public mutating func undo() -> Outcome {
-        history.endGroup()
-        guard let step = history.undoSteps.popLast() else { return .unchanged }
-        history.redoSteps.append(apply(step))
+        guard let step = history.popUndo() else {
+            history.endGroup()
+            return .unchanged
+        }
+        history.pushRedo(apply(step))
         return .edited
     }
 
@@ -23,9 +25,11 @@ extension TextEditingState {
     /// - Complexity: O(n) in the text's length.
     @discardableResult
     public mutating func redo() -> Outcome {
-        history.endGroup()
-        guard let step = history.redoSteps.popLast() else { return .unchanged }
-        history.undoSteps.append(apply(step))
+        guard let step = history.popRedo() else {
+            history.endGroup()
+            return .unchanged
+        }
+        history.pushUndo(apply(step))
         return .edited
     }
 

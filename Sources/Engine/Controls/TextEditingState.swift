@@ -118,9 +118,18 @@ public struct TextEditingState: Equatable, Sendable {
     /// with the state that keeps editing (which would copy it on the next
     /// edit).
     var withoutHistory: TextEditingState {
-        var copy = self
-        copy.history = TextEditingHistory()
-        return copy
+        TextEditingState(text: text, cursor: cursor, selectionAnchor: selectionAnchor, maxLength: maxLength,
+                         goalColumn: goalColumn)
+    }
+
+    /// A state with these fields and no history.
+    private init(text: String, cursor: String.Index, selectionAnchor: String.Index?, maxLength: Int?,
+                 goalColumn: Int?) {
+        self.text = text
+        self.cursor = cursor
+        self.selectionAnchor = selectionAnchor
+        self.maxLength = maxLength
+        self.goalColumn = goalColumn
     }
 
     /// The selected text's range, or `nil` when nothing (or nothing
