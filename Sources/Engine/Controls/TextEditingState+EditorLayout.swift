@@ -2,7 +2,7 @@
 /// fit, scrolled so the cursor stays visible.
 ///
 /// With `wrapping`, lines soft-wrap at the editor's width (see
-/// ``rows(ofLineFrom:width:)``) and the view scrolls by rows, vertically
+/// `rows(ofLineFrom:width:)`) and the view scrolls by rows, vertically
 /// only. Without, a long line scrolls horizontally, like a code editor, all
 /// rows sharing one horizontal scroll, and each line is one row.
 extension TextEditingState {

@@ -10,8 +10,8 @@ extension TextEditingState {
     /// goes to the start of the text, Down on the last line to its end.
     ///
     /// With a `wrapWidth` (a multi-line editor whose lines soft-wrap), Up,
-    /// Down, Home and End work on the rows the lines wrap into
-    /// (``rows(ofLineFrom:width:)``): Home goes to the start of the row, End
+    /// Down, Home and End work on the rows the lines wrap into (see
+    /// <doc:TextEditing>): Home goes to the start of the row, End
     /// to its end — before the row's last cluster when the line goes on in
     /// the next row, since the position after it is the next row's start.
     ///

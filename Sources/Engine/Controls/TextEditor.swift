@@ -5,8 +5,8 @@
 /// height — and scrolling that keeps the cursor in view.
 ///
 /// As SwiftUI's does, the editor wraps long lines at its width, at word
-/// boundaries (``TextEditingState/rows(ofLineFrom:width:)``), and Up and
-/// Down move by the rows on screen. ``View/lineWrappingDisabled(_:)`` keeps
+/// boundaries (the rules are in <doc:TextEditing>), and Up and Down move by
+/// the rows on screen. ``View/lineWrappingDisabled(_:)`` keeps
 /// each line on one row instead, scrolled horizontally like a code editor.
 ///
 /// ```swift
