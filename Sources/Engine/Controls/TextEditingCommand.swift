@@ -19,7 +19,17 @@
 /// | Alt-Left, Ctrl-Left, Alt-B / Alt-Right, Ctrl-Right, Alt-F | move by word |
 /// | Home, Ctrl-A / End, Ctrl-E | start / end of the line (of the text in a single-line field) |
 /// | Ctrl-Home / Ctrl-End | start / end of the text |
-/// | Up / Down (multi-line only) | previous / next line, same visual column |
+/// | Up / Down (multi-line only) | previous / next row, same visual column |
+/// | Ctrl-_, Ctrl-/, Alt-U | ``undo`` |
+/// | Alt-E, Ctrl-Alt-_, Ctrl-Alt-/, Ctrl-Shift-/ | ``redo`` |
+///
+/// Undo cannot be Ctrl-Z, which suspends a terminal program, nor Ctrl-Y,
+/// which readline and Emacs users know as yank: it is Ctrl-_ as in readline,
+/// Emacs and bash, which a legacy terminal sends for Ctrl-/ and Ctrl-7 too
+/// (byte 0x1F; the kitty keyboard protocol reports Ctrl-/ as such, and
+/// Ctrl-_ as Ctrl-Shift-minus, also undo), and Alt-U as in nano. Redo is
+/// nano's Alt-E and Emacs' Ctrl-Alt-_ (ESC 0x1F) — or Ctrl-? (Ctrl-Shift-/)
+/// where the kitty protocol tells it from Backspace.
 ///
 /// Shift with any motion extends the selection. Everything else is not an
 /// editing key and gives `nil`, so it bubbles: Tab, Shift-Tab, Esc, F-keys,
@@ -65,6 +75,10 @@ public enum TextEditingCommand: Hashable, Sendable {
     case deleteToLineEnd
     /// Move the cursor; with `selecting`, extend the selection.
     case move(Motion, selecting: Bool)
+    /// Take back the last step of editing (``TextEditingState/undo()``).
+    case undo
+    /// Re-apply the last undone step (``TextEditingState/redo()``).
+    case redo
 
     /// The command `press` asks of a field, or `nil` when it is not an
     /// editing key (see the table at the type).
@@ -76,6 +90,12 @@ public enum TextEditingCommand: Hashable, Sendable {
         let plain = modifiers.isEmpty
         let control = modifiers == .control
         let alt = modifiers == .option
+        if modifiers == [.control, .option] {
+            // Emacs' undo-redo: C-M-_ (ESC then 0x1F from a legacy terminal).
+            guard case .character(let c) = press.key, c == "_" || c == "/" || (c == "-" && shift) else { return nil }
+            self = .redo
+            return
+        }
         guard plain || control || alt else { return nil }
 
         switch press.key {
@@ -94,6 +114,12 @@ public enum TextEditingCommand: Hashable, Sendable {
                 case "w": self = .deleteWordBackward
                 case "u": self = .deleteToLineStart
                 case "k": self = .deleteToLineEnd
+                // 0x1F: Ctrl-_ (and Ctrl-/, Ctrl-7) from a legacy terminal.
+                case "_": self = .undo
+                // The kitty protocol: Ctrl-/, Ctrl-? (Ctrl-Shift-/), Ctrl-_ (Ctrl-Shift-minus).
+                case "/": self = shift ? .redo : .undo
+                case "?": self = .redo
+                case "-" where shift: self = .undo
                 default: return nil
                 }
             } else {
@@ -101,6 +127,8 @@ public enum TextEditingCommand: Hashable, Sendable {
                 case "b": self = .move(.wordLeft, selecting: shift)
                 case "f": self = .move(.wordRight, selecting: shift)
                 case "d": self = .deleteWordForward
+                case "u" where !shift: self = .undo  // nano
+                case "e" where !shift: self = .redo  // nano
                 default: return nil
                 }
             }

@@ -16,6 +16,11 @@ extension TextEditingState {
     ///   ``maxLength``.
     @discardableResult
     public mutating func insert(_ newText: String, multiline: Bool) -> Outcome {
+        insert(newText, multiline: multiline, as: .typing)
+    }
+
+    /// ``insert(_:multiline:)``, recorded for undo as `kind`.
+    mutating func insert(_ newText: String, multiline: Bool, as kind: TextEditingHistory.Kind) -> Outcome {
         var insertion = Self.sanitized(newText, multiline: multiline)
         guard !insertion.isEmpty else { return .unchanged }
         let range = selection ?? cursor..<cursor
@@ -25,15 +30,15 @@ extension TextEditingState {
             guard room > 0 else { return .unchanged }
             if insertion.count > room { insertion = String(insertion.prefix(room)) }
         }
-        replace(range, with: insertion)
+        replace(range, with: insertion, as: kind)
         return .edited
     }
 
     /// Pastes `pasted` (an ``InputEvent/paste(_:)``'s text) as data: the same
-    /// as ``insert(_:multiline:)``.
+    /// as ``insert(_:multiline:)``, and one undo step of its own.
     @discardableResult
     public mutating func paste(_ pasted: String, multiline: Bool) -> Outcome {
-        insert(pasted, multiline: multiline)
+        insert(pasted, multiline: multiline, as: .paste)
     }
 
     /// What ``insert(_:multiline:)`` inserts for `text`.
@@ -84,7 +89,7 @@ extension TextEditingState {
     /// Deletes the cluster before the cursor (Backspace), or the selection.
     @discardableResult
     public mutating func deleteBackward() -> Outcome {
-        deleteSelectionOr { state in
+        deleteSelectionOr(.deleteBackward) { state in
             state.cursor > state.text.startIndex ? state.text.index(before: state.cursor)..<state.cursor : nil
         }
     }
@@ -92,7 +97,7 @@ extension TextEditingState {
     /// Deletes the cluster after the cursor (Delete), or the selection.
     @discardableResult
     public mutating func deleteForward() -> Outcome {
-        deleteSelectionOr { state in
+        deleteSelectionOr(.deleteForward) { state in
             state.cursor < state.text.endIndex ? state.cursor..<state.text.index(after: state.cursor) : nil
         }
     }
@@ -101,14 +106,14 @@ extension TextEditingState {
     /// (Ctrl-W, Alt-Backspace), or the selection.
     @discardableResult
     public mutating func deleteWordBackward() -> Outcome {
-        deleteSelectionOr { state in state.wordStart(before: state.cursor)..<state.cursor }
+        deleteSelectionOr(.other) { state in state.wordStart(before: state.cursor)..<state.cursor }
     }
 
     /// Deletes from the cursor to the end of the next word (Alt-D), or the
     /// selection.
     @discardableResult
     public mutating func deleteWordForward() -> Outcome {
-        deleteSelectionOr { state in state.cursor..<state.wordEnd(after: state.cursor) }
+        deleteSelectionOr(.other) { state in state.cursor..<state.wordEnd(after: state.cursor) }
     }
 
     /// Deletes from the start of the line to the cursor (Ctrl-U), or the
@@ -116,7 +121,7 @@ extension TextEditingState {
     /// the line break before it (joining the lines).
     @discardableResult
     public mutating func deleteToLineStart(multiline: Bool) -> Outcome {
-        deleteSelectionOr { state in
+        deleteSelectionOr(.other) { state in
             guard multiline else { return state.text.startIndex..<state.cursor }
             let start = state.lineStart(of: state.cursor)
             if start == state.cursor && start > state.text.startIndex {
@@ -131,7 +136,7 @@ extension TextEditingState {
     /// the line break (joining the lines), as Emacs does.
     @discardableResult
     public mutating func deleteToLineEnd(multiline: Bool) -> Outcome {
-        deleteSelectionOr { state in
+        deleteSelectionOr(.other) { state in
             guard multiline else { return state.cursor..<state.text.endIndex }
             let end = state.lineEnd(of: state.cursor)
             if end == state.cursor && end < state.text.endIndex {
@@ -141,25 +146,35 @@ extension TextEditingState {
         }
     }
 
-    /// Deletes the selection if there is one, else the range `target`
-    /// computes (nil or empty: nothing to delete).
-    private mutating func deleteSelectionOr(_ target: (Self) -> Range<String.Index>?) -> Outcome {
-        let range = selection ?? target(self)
+    /// Deletes the selection if there is one (one undo step of its own),
+    /// else the range `target` computes (nil or empty: nothing to delete),
+    /// recorded as `kind`.
+    private mutating func deleteSelectionOr(_ kind: TextEditingHistory.Kind,
+                                            _ target: (Self) -> Range<String.Index>?) -> Outcome {
+        let selected = selection
+        let range = selected ?? target(self)
         guard let range, !range.isEmpty else {
             selectionAnchor = nil
             goalColumn = nil
             return .unchanged
         }
-        replace(range, with: "")
+        replace(range, with: "", as: selected == nil ? kind : .other)
         return .edited
     }
 
     /// Replaces `range` (cluster boundaries) with `replacement`, already
-    /// sanitised; the cursor goes after the replacement, rounded up to a
-    /// boundary when the edit merged clusters (deleting: rounded down).
-    /// Clears the selection and the goal column.
-    mutating func replace(_ range: Range<String.Index>, with replacement: String) {
-        let lower = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+    /// sanitised, and records it for undo as `kind`; the cursor goes after
+    /// the replacement, rounded up to a boundary when the edit merged
+    /// clusters (deleting: rounded down). Clears the selection and the goal
+    /// column.
+    mutating func replace(_ range: Range<String.Index>, with replacement: String, as kind: TextEditingHistory.Kind) {
+        let utf8 = text.utf8
+        let lower = utf8.distance(from: text.startIndex, to: range.lowerBound)
+        let before = (cursor: utf8.distance(from: text.startIndex, to: cursor),
+                      anchor: selectionAnchor.map { utf8.distance(from: text.startIndex, to: $0) })
+        // Copied out before the text changes (a slice would share, and so
+        // copy, the text's storage).
+        let removed = range.isEmpty ? "" : String(text[range])
         if range.isEmpty && range.lowerBound == text.endIndex {
             // Typing at the end: append in place, no index arithmetic on the tail.
             text.append(contentsOf: replacement)
@@ -170,5 +185,7 @@ extension TextEditingState {
         cursor = replacement.isEmpty ? roundedDown(after) : roundedUp(after)
         selectionAnchor = nil
         goalColumn = nil
+        history.record(kind, offset: lower, removed: removed, inserted: replacement, before: before,
+                       after: text.utf8.distance(from: text.startIndex, to: cursor))
     }
 }

@@ -1,20 +1,24 @@
 /// What a multi-line editor shows: the rows and columns of the text that
-/// fit, scrolled both ways so the cursor stays visible.
+/// fit, scrolled so the cursor stays visible.
 ///
-/// Lines are not wrapped: a long line scrolls horizontally, like a code
-/// editor, and all rows share one horizontal scroll. Up and Down move by
-/// logical line, which is then also the visual row.
+/// With `wrapping`, lines soft-wrap at the editor's width (see
+/// `rows(ofLineFrom:width:)`) and the view scrolls by rows, vertically
+/// only. Without, a long line scrolls horizontally, like a code editor, all
+/// rows sharing one horizontal scroll, and each line is one row.
 extension TextEditingState {
     /// Where a multi-line editor is scrolled to; the view keeps it between
     /// frames.
     public struct EditorScroll: Hashable, Sendable {
         /// The first line shown (0-based).
         public var topLine: Int
-        /// The first column shown, in cells from the lines' start.
+        /// With wrapping, the first of `topLine`'s rows shown (0-based).
+        public var topRow: Int
+        /// Without wrapping, the first column shown, in cells from the lines' start.
         public var leftColumn: Int
 
-        public init(topLine: Int = 0, leftColumn: Int = 0) {
+        public init(topLine: Int = 0, topRow: Int = 0, leftColumn: Int = 0) {
             self.topLine = topLine
+            self.topRow = topRow
             self.leftColumn = leftColumn
         }
     }
@@ -38,10 +42,17 @@ extension TextEditingState {
     /// that brings its row, and its cell (one past the end of a line, both
     /// cells of a wide cluster), back in.
     ///
+    /// - Parameter wrapping: Soft-wrap lines at `width` (as `TextEditor`
+    ///   does unless ``View/lineWrappingDisabled(_:)``); `false` scrolls
+    ///   long lines horizontally instead.
     /// - Complexity: O(bytes before the cursor) to count its line, plus the
-    ///   length of the shown lines; the view's rows are built as strings.
-    public func visibleLines(width: Int, height: Int, scroll: inout EditorScroll) -> VisibleLines {
+    ///   length of the shown lines (with wrapping, of at most `height` lines
+    ///   around the cursor's); the view's rows are built as strings.
+    public func visibleLines(width: Int, height: Int, scroll: inout EditorScroll,
+                             wrapping: Bool = false) -> VisibleLines {
         guard width > 0, height > 0 else { return VisibleLines(lines: [], cursorRow: 0, cursorColumn: 0) }
+        if wrapping { return wrappedLines(width: width, height: height, scroll: &scroll) }
+        scroll.topRow = 0
         let cursorLine = lineNumber(of: cursor)
         let cursorLineStart = lineStart(of: cursor)
         let cursorColumn = cellWidth(from: cursorLineStart, to: cursor)
@@ -72,6 +83,88 @@ extension TextEditingState {
         }
         return VisibleLines(lines: lines, cursorRow: cursorLine - scroll.topLine,
                             cursorColumn: cursorColumn - scroll.leftColumn)
+    }
+
+    /// ``visibleLines(width:height:scroll:wrapping:)`` with wrapping: the
+    /// scroll position is a row of a line (`topLine`, `topRow`).
+    private func wrappedLines(width: Int, height: Int, scroll: inout EditorScroll) -> VisibleLines {
+        scroll.leftColumn = 0
+        let cursorLine = lineNumber(of: cursor)
+        let cursorLineStart = lineStart(of: cursor)
+        let cursorRows = rows(ofLineFrom: cursorLineStart, width: width)
+        let cursorRow = rowIndex(of: cursor, in: cursorRows)
+        let cursorColumn = cellWidth(from: cursorRows[cursorRow].lowerBound, to: cursor)
+
+        /// The start of the line before the one starting at `start` (> text start).
+        func previousLineStart(_ start: String.Index) -> String.Index { lineStart(of: text.index(before: start)) }
+
+        // Where the view starts: the old top, unless the cursor is above it
+        // or more than a screen below it.
+        var top = (line: Swift.max(0, scroll.topLine), row: Swift.max(0, scroll.topRow))
+        var topStart = cursorLineStart
+        if top.line > cursorLine || (top.line == cursorLine && top.row > cursorRow) {
+            top = (cursorLine, cursorRow)
+        } else {
+            for _ in 0..<(cursorLine - top.line) { topStart = previousLineStart(topStart) }
+            // Rows from the top down to the cursor's, counted no further than a screen.
+            var distance = 0
+            var line = top.line
+            var start = topStart
+            while line < cursorLine && distance < height {
+                let count = rows(ofLineFrom: start, width: width).count
+                // A narrower editor may have left `topRow` past the top line's rows.
+                if line == top.line { top.row = Swift.min(top.row, count - 1) }
+                distance += count - (line == top.line ? top.row : 0)
+                start = text.index(after: lineEnd(of: start))
+                line += 1
+            }
+            distance += cursorRow - (top.line == cursorLine ? top.row : 0)
+            if distance >= height {
+                // The cursor's row is the bottom one: walk up `height - 1` rows.
+                var up = height - 1
+                top = (cursorLine, cursorRow)
+                topStart = cursorLineStart
+                while up > top.row && top.line > 0 {
+                    up -= top.row + 1
+                    topStart = previousLineStart(topStart)
+                    top.line -= 1
+                    top.row = rows(ofLineFrom: topStart, width: width).count - 1
+                }
+                top.row -= Swift.min(up, top.row)
+            }
+        }
+        if top.line == cursorLine { topStart = cursorLineStart }
+        scroll.topLine = top.line
+        scroll.topRow = top.row
+
+        // The rows from the top, until the view is full or the text ends.
+        var lines: [String] = []
+        lines.reserveCapacity(height)
+        var start: String.Index? = topStart
+        var skip = top.row
+        while let lineStart = start, lines.count < height {
+            let lineRows = lineStart == cursorLineStart ? cursorRows : rows(ofLineFrom: lineStart, width: width)
+            for row in lineRows.dropFirst(skip) where lines.count < height {
+                lines.append(self.row(from: row.lowerBound, to: row.upperBound, left: 0, width: width))
+            }
+            skip = 0
+            let end = lineRows[lineRows.count - 1].upperBound
+            start = end < text.endIndex ? text.index(after: end) : nil
+        }
+        var rowsAbove = cursorRow - (top.line == cursorLine ? top.row : 0)
+        if top.line < cursorLine {
+            // Rows shown above the cursor's line.
+            var count = 0
+            var lineStart = topStart
+            var line = top.line
+            while line < cursorLine {
+                count += rows(ofLineFrom: lineStart, width: width).count - (line == top.line ? top.row : 0)
+                lineStart = text.index(after: lineEnd(of: lineStart))
+                line += 1
+            }
+            rowsAbove = count + cursorRow
+        }
+        return VisibleLines(lines: lines, cursorRow: rowsAbove, cursorColumn: cursorColumn)
     }
 
     /// The cells `left..<left + width` of the line `start..<end`, a space

@@ -154,7 +154,10 @@ extension TextEditingState {
     /// Nil for any other text.
     func asciiVisibleLine(width: Int, scrollOffset: inout Int, secure: Bool) -> VisibleLine? {
         let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        // Eight bytes at a time where the string is contiguous (native strings are).
+        guard utf8.withContiguousStorageIfAvailable({ $0.isPrintableASCII })
+            ?? utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        else { return nil }
         let n = utf8.count
         let c = cursorOffset
         let budget = width - 1  // the cursor's own cell (on a character, or past the end)

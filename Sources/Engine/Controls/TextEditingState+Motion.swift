@@ -9,13 +9,24 @@ extension TextEditingState {
     /// keep a goal column across consecutive presses; Up on the first line
     /// goes to the start of the text, Down on the last line to its end.
     ///
+    /// With a `wrapWidth` (a multi-line editor whose lines soft-wrap), Up,
+    /// Down, Home and End work on the rows the lines wrap into (see
+    /// <doc:TextEditing>): Home goes to the start of the row, End
+    /// to its end — before the row's last cluster when the line goes on in
+    /// the next row, since the position after it is the next row's start.
+    ///
+    /// Every motion ends the undo step being grouped (``TextEditingHistory``).
+    ///
     /// - Returns: ``Outcome/moved``, or ``Outcome/unchanged`` when neither the
     ///   cursor nor the selection changed.
     @discardableResult
-    public mutating func move(_ motion: TextEditingCommand.Motion, selecting: Bool, multiline: Bool) -> Outcome {
+    public mutating func move(_ motion: TextEditingCommand.Motion, selecting: Bool, multiline: Bool,
+                              wrapWidth: Int? = nil) -> Outcome {
+        history.endGroup()
         let before = (cursor, selectionAnchor)
         let goal = goalColumn
         goalColumn = nil
+        let wrapWidth = multiline ? wrapWidth.map { Swift.max($0, 1) } : nil
         if selecting {
             if selectionAnchor == nil { selectionAnchor = cursor }
         } else if let selected = selection, motion == .left || motion == .right {
@@ -35,14 +46,27 @@ extension TextEditingState {
         case .wordRight:
             cursor = wordEnd(after: cursor)
         case .lineStart:
-            cursor = multiline ? lineStart(of: cursor) : text.startIndex
+            if let width = wrapWidth {
+                cursor = wrappedRow(of: cursor, width: width).row.lowerBound
+            } else {
+                cursor = multiline ? lineStart(of: cursor) : text.startIndex
+            }
         case .lineEnd:
-            cursor = multiline ? lineEnd(of: cursor) : text.endIndex
+            if let width = wrapWidth {
+                let (row, isLast) = wrappedRow(of: cursor, width: width)
+                cursor = isLast || row.isEmpty ? row.upperBound : text.index(before: row.upperBound)
+            } else {
+                cursor = multiline ? lineEnd(of: cursor) : text.endIndex
+            }
         case .textStart:
             cursor = text.startIndex
         case .textEnd:
             cursor = text.endIndex
         case .up, .down:
+            if let width = wrapWidth {
+                moveByRow(up: motion == .up, goal: goal, width: width)
+                break
+            }
             let start = lineStart(of: cursor)
             let column = goal ?? cellWidth(from: start, to: cursor)
             goalColumn = column

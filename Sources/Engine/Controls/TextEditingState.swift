@@ -39,6 +39,14 @@
 ///
 /// Checked by `checkInvariants()` in debug builds after every command.
 ///
+/// ## Undo
+///
+/// Every edit is recorded in ``history`` (see ``TextEditingHistory`` for
+/// how edits are grouped into steps); ``undo()`` and ``redo()`` (Ctrl-_ and
+/// Alt-E, see ``TextEditingCommand``) walk it. Equality compares what a
+/// field shows and how its keys move — the text, the cursor, the selection,
+/// the length limit, the goal column — not the history.
+///
 /// ## Cost
 ///
 /// Typing at the end of the text appends to the `String` in place
@@ -82,6 +90,10 @@ public struct TextEditingState: Equatable, Sendable {
     /// presses so a short line in between does not lose it.
     var goalColumn: Int?
 
+    /// The edits that ``undo()`` and ``redo()`` can take back and re-apply.
+    /// Starts empty, and empties when ``setText(_:)`` replaces the text.
+    public internal(set) var history = TextEditingHistory()
+
     /// A state holding `text` with the cursor at its end and no selection.
     ///
     /// The text is kept as given, control characters included (they are
@@ -92,6 +104,32 @@ public struct TextEditingState: Equatable, Sendable {
         self.selectionAnchor = nil
         self.maxLength = maxLength
         self.goalColumn = nil
+    }
+
+    /// Whether `a` and `b` show the same and move the same: text, cursor,
+    /// selection, length limit and goal column (not the undo history).
+    public static func == (a: TextEditingState, b: TextEditingState) -> Bool {
+        a.cursor == b.cursor && a.selectionAnchor == b.selectionAnchor && a.goalColumn == b.goalColumn
+            && a.maxLength == b.maxLength && a.text == b.text
+    }
+
+    /// This state without its undo history: what a view needs to draw it,
+    /// cheap to copy and compare, and never sharing the history's storage
+    /// with the state that keeps editing (which would copy it on the next
+    /// edit).
+    var withoutHistory: TextEditingState {
+        TextEditingState(text: text, cursor: cursor, selectionAnchor: selectionAnchor, maxLength: maxLength,
+                         goalColumn: goalColumn)
+    }
+
+    /// A state with these fields and no history.
+    private init(text: String, cursor: String.Index, selectionAnchor: String.Index?, maxLength: Int?,
+                 goalColumn: Int?) {
+        self.text = text
+        self.cursor = cursor
+        self.selectionAnchor = selectionAnchor
+        self.maxLength = maxLength
+        self.goalColumn = goalColumn
     }
 
     /// The selected text's range, or `nil` when nothing (or nothing
@@ -115,6 +153,7 @@ public struct TextEditingState: Equatable, Sendable {
     /// Moves the cursor to `index` (rounded down to a cluster boundary,
     /// clamped to the text), clearing the selection unless `selecting`.
     public mutating func moveCursor(to index: String.Index, selecting: Bool = false) {
+        history.endGroup()
         let target = roundedDown(index)
         if selecting {
             if selectionAnchor == nil { selectionAnchor = cursor }

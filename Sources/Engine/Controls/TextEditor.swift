@@ -1,39 +1,51 @@
 /// A multi-line text editor: the editing of ``TextField`` (grapheme
-/// clusters, wide characters, words, paste as data) over lines — Enter
-/// inserts a line break, Up and Down keep the visual column, Home and End
-/// work on the line, PageUp and PageDown move by the editor's height — and
-/// scrolling both ways that keeps the cursor in view. Lines are not wrapped.
+/// clusters, wide characters, words, paste as data, undo and redo) over
+/// lines — Enter inserts a line break, Up and Down keep the visual column,
+/// Home and End work on the row, PageUp and PageDown move by the editor's
+/// height — and scrolling that keeps the cursor in view.
+///
+/// As SwiftUI's does, the editor wraps long lines at its width, at word
+/// boundaries (the rules are in <doc:TextEditing>), and Up and Down move by
+/// the rows on screen. ``View/lineWrappingDisabled(_:)`` keeps
+/// each line on one row instead, scrolled horizontally like a code editor.
 ///
 /// ```swift
 /// TextEditor(text: $notes)
 ///     .frame(height: 8)
 ///     .border(.rounded)
+/// TextEditor(text: $source)
+///     .lineWrappingDisabled()
 /// ```
 ///
 /// The editor takes the space it is offered (ideal 40 × 5). Tab and Esc
-/// pass on to its ancestors, so Tab still moves focus.
+/// pass on to its ancestors, so Tab still moves focus. The keys are
+/// ``TextEditingCommand``'s; undo is Ctrl-_ (Ctrl-/) or Alt-U, redo Alt-E.
 public struct TextEditor: View {
     var text: Binding<String>
     @ControlModel private var model: TextFieldModel
+    @Environment(\.isLineWrappingEnabled) private var wraps
 
     public init(text: Binding<String>) { self.text = text }
 
     public var body: some View {
-        let text = self.text, model = self.model, modelSlot = _model
+        let text = self.text, model = self.model, modelSlot = _model, wraps = self.wraps
         model.state.setText(text.wrappedValue)
-        return TextEditorFace(state: model.state)
+        return TextEditorFace(state: model.state.withoutHistory, wraps: wraps)
             .focusable()
             .onFocusedKey { press in
+                let wrapWidth = wraps ? model.visibleColumns : nil
                 // Page keys move by the rows the editor shows.
                 if press.key == .pageUp || press.key == .pageDown, press.phase != .up {
                     let rows = Swift.max(1, model.visibleRows)
                     let key = KeyPress(press.key == .pageUp ? .up : .down, modifiers: press.modifiers)
                     var changed = false
-                    for _ in 0..<rows where model.state.handle(key, multiline: true) == .moved { changed = true }
+                    for _ in 0..<rows where model.state.handle(key, multiline: true, wrapWidth: wrapWidth) == .moved {
+                        changed = true
+                    }
                     if changed { modelSlot.invalidate() }
                     return .handled
                 }
-                switch model.state.handle(press, multiline: true) {
+                switch model.state.handle(press, multiline: true, wrapWidth: wrapWidth) {
                 case .ignored: return .ignored
                 case .unchanged, .submit: return .handled
                 case .moved:
@@ -50,7 +62,43 @@ public struct TextEditor: View {
                     text.wrappedValue = model.state.text
                 }
             }
-            .onGeometryChange { size in model.visibleRows = size.height }
+            .onGeometryChange { size in
+                model.visibleRows = size.height
+                model.visibleColumns = size.width
+            }
+    }
+}
+
+private struct LineWrappingKey: EnvironmentKey {
+    static let defaultValue = true
+}
+
+extension EnvironmentValues {
+    /// Whether text editors inside soft-wrap long lines at their width
+    /// (the default, as SwiftUI's `TextEditor` does) or keep each line on
+    /// one row and scroll horizontally. Set with
+    /// ``View/lineWrappingDisabled(_:)``.
+    public var isLineWrappingEnabled: Bool {
+        get { self[LineWrappingKey.self] }
+        set { self[LineWrappingKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Turns off soft wrapping in the text editors inside this view: each
+    /// line stays on one row, and the editor scrolls horizontally to keep
+    /// the cursor in view, like a code editor. (`Text` is not affected: it
+    /// has ``Text/lineLimit(_:)`` and ``Text/singleLine()``.)
+    ///
+    /// ```swift
+    /// TextEditor(text: $source).lineWrappingDisabled()
+    /// ```
+    ///
+    /// SwiftUI has no such modifier (its editor always wraps); the name
+    /// follows `scrollDisabled(_:)` and `autocorrectionDisabled(_:)`.
+    /// - Parameter disabled: Whether wrapping is off (`true` by default).
+    public func lineWrappingDisabled(_ disabled: Bool = true) -> EnvironmentWriter<Self, Bool> {
+        environment(\.isLineWrappingEnabled, !disabled)
     }
 }
 
@@ -58,15 +106,17 @@ public struct TextEditor: View {
 /// while focused.
 struct TextEditorFace: PrimitiveView {
     var state: TextEditingState
+    var wraps: Bool
 
     static func _makeBehavior() -> NodeBehavior { TextEditorBehavior() }
 
     static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TextEditorBehavior.self)
         let look = EditorLook(node: node, graph: graph)
-        if b.state != view.state || b.look != look {
+        if b.state != view.state || b.look != look || b.wraps != view.wraps {
             b.state = view.state
             b.look = look
+            b.wraps = view.wraps
             graph.markNeedsPaint(node)
         }
         b.graph = graph
@@ -75,6 +125,7 @@ struct TextEditorFace: PrimitiveView {
 
 final class TextEditorBehavior: NodeBehavior {
     var state = TextEditingState()
+    var wraps = true
     var look = EditorLook()
     /// Kept between frames: it moves only when the cursor would leave the view.
     var scroll = TextEditingState.EditorScroll()
@@ -98,7 +149,7 @@ final class TextEditorBehavior: NodeBehavior {
         let base = canvas.styles.transientID(for: Style(foreground: look.isEnabled ? .default : look.theme.disabled,
                                                background: inherited.background))
         canvas.fill(visible, with: .blank(base))
-        let view = state.visibleLines(width: frame.width, height: frame.height, scroll: &scroll)
+        let view = state.visibleLines(width: frame.width, height: frame.height, scroll: &scroll, wrapping: wraps)
         for (row, line) in view.lines.enumerated() {
             canvas.write(line, x: frame.x, y: frame.y + row, style: base, clip: visible)
         }

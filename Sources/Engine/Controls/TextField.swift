@@ -9,8 +9,10 @@
 /// SecureField("Password", text: $password)
 /// ```
 ///
-/// The field takes the width it is offered (ideal 20 cells). Keys that are
-/// not editing keys (Tab, Esc, Up/Down, Ctrl-C…) pass on to its ancestors.
+/// The field takes the width it is offered (ideal 20 cells). The keys are
+/// ``TextEditingCommand``'s (readline's and Emacs', with undo on Ctrl-_ or
+/// Ctrl-/ and Alt-U, redo on Alt-E); keys that are not editing keys (Tab,
+/// Esc, Up/Down, Ctrl-C, Ctrl-Z…) pass on to its ancestors.
 public struct TextField: View {
     var placeholder: String
     var text: Binding<String>
@@ -35,7 +37,7 @@ public struct TextField: View {
         // The app may change the text: the field follows (cursor to the end).
         // The model is the field's own object, so this is no state write.
         model.state.setText(text.wrappedValue)
-        return TextFieldFace(state: model.state, placeholder: placeholder, isSecure: isSecure)
+        return TextFieldFace(state: model.state.withoutHistory, placeholder: placeholder, isSecure: isSecure)
             .focusable()
             .onFocusedKey { press in
                 switch model.state.handle(press, multiline: false) {
@@ -65,6 +67,8 @@ final class TextFieldModel: ControlModelObject {
     var state = TextEditingState()
     /// Rows a ``TextEditor`` shows (what PageUp and PageDown move by).
     var visibleRows = 5
+    /// Columns a ``TextEditor`` shows (the width its lines wrap at).
+    var visibleColumns = 40
     init() {}
 }
 

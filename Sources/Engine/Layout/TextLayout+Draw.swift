@@ -84,6 +84,33 @@ extension TextLayout {
             case .trailing: column = x + width - line.width
             }
             let row = y + index
+            let lineStart = column
+            /// Writes `source[start..<end]`; with `line.tabSize`, each tab
+            /// as the spaces to the next stop from the line's start, in the
+            /// piece's style, as the layout measured it.
+            func write(_ start: Int, _ end: Int, style: StyleID) {
+                var from = utf8.index(utf8.startIndex, offsetBy: start)
+                let to = utf8.index(from, offsetBy: end - start)
+                if line.tabSize > 0 {
+                    var i = from
+                    while i < to {
+                        if utf8[i] == 0x09 {
+                            if from < i {
+                                column = buffer.write(String(decoding: utf8[from..<i], as: UTF8.self), x: column, y: row,
+                                                      style: style, clip: area)
+                            }
+                            let spaces = line.tabSize - (column - lineStart) % line.tabSize
+                            column = buffer.write(String(repeating: " ", count: spaces), x: column, y: row, style: style,
+                                                  clip: area)
+                            from = utf8.index(after: i)
+                        }
+                        i = utf8.index(after: i)
+                    }
+                    guard from < to else { return }
+                }
+                column = buffer.write(String(decoding: utf8[from..<to], as: UTF8.self), x: column, y: row, style: style,
+                                      clip: area)
+            }
             func drawPieces(_ range: Range<Int>) {
                 var start = range.lowerBound
                 var i = runIndex(at: start)
@@ -96,9 +123,7 @@ extension TextLayout {
                         end = Swift.min(end, runs[i].end)
                         runStyle = runs[i].style
                     }
-                    let from = utf8.index(utf8.startIndex, offsetBy: start)
-                    let to = utf8.index(from, offsetBy: end - start)
-                    column = buffer.write(String(decoding: utf8[from..<to], as: UTF8.self), x: column, y: row, style: runStyle, clip: area)
+                    write(start, end, style: runStyle)
                     start = end
                 }
             }

@@ -2,11 +2,13 @@ extension TextLayout {
     /// Greedy line breaking over one pass of clusters, without storing them.
     ///
     /// Per "\n"-line, the current line is described by offsets into the
-    /// source: where it starts, where its text (last non-space cluster) ends,
-    /// how far its spaces still fit, and the last break opportunity (after
-    /// a run of spaces that follows text). A cluster that overflows breaks
-    /// the line at that opportunity, or — inside one long word — just before
-    /// itself.
+    /// source: where it starts, where its text (last non-blank cluster) ends,
+    /// how far its blanks still fit, and the last break opportunity (after
+    /// a run of blanks — spaces and tabs — that follows text). A cluster that
+    /// overflows breaks the line at that opportunity, or — inside one long
+    /// word — just before itself. Only blanks have widths that depend on
+    /// their column (tabs), and the clusters carried to a new line at a soft
+    /// wrap are never blank, so their widths carry over unchanged.
     ///
     /// Invariant: every emitted line is at most `width` wide, except that
     /// `width` is `Int.max` for the ideal layout.
@@ -20,6 +22,9 @@ extension TextLayout {
         let lineLimit: Int
         let truncation: TruncationMode
         var lines: [Line] = []
+        /// The line limit left text out (or truncated a line the width
+        /// alone would have wrapped): the layout differs from the unlimited one.
+        var cut = false
 
         init(source: Source, text: String, width: Int, lineLimit: Int, truncation: TruncationMode) {
             precondition(width >= 1 && lineLimit >= 1)
@@ -36,6 +41,11 @@ extension TextLayout {
 
         @inline(__always)
         mutating func emit(_ start: Int, _ end: Int, width: Int) {
+            if source.containsTab(start, end) {
+                lines.append(Line(text: source.expandedString(head: start..<end, tail: nil), width: width,
+                                  head: start..<end, tail: nil, tabSize: source.tabSize))
+                return
+            }
             lines.append(Line(text: source.string(start, end, whole: text), width: width, head: start..<end, tail: nil))
         }
 
@@ -44,6 +54,7 @@ extension TextLayout {
             source.forEachHardLine { start, end, isLast in
                 if atLastLine {
                     appendLastLine(start, end, cutAfter: !isLast)
+                    cut = !isLast
                     return false
                 }
                 appendLastLine(start, end, cutAfter: false)
@@ -61,7 +72,7 @@ extension TextLayout {
             }
             source.forEachHardLine { start, end, isLast in
                 if atLastLine {
-                    appendLastLine(start, end, cutAfter: !isLast)
+                    if appendLastLine(start, end, cutAfter: !isLast) { cut = true }
                     return false
                 }
                 return wrap(start, end, isLast: isLast)
@@ -72,7 +83,7 @@ extension TextLayout {
         /// false when the line limit was reached.
         mutating func wrap(_ start: Int, _ end: Int, isLast: Bool) -> Bool {
             let width = self.width
-            if width == Int.max && source.isASCII {
+            if width == Int.max && source.isASCII && !source.containsTab(start, end) {
                 // Ideal ASCII: the whole line fits, a column per byte.
                 emit(start, end, width: end - start)
                 return true
@@ -101,7 +112,7 @@ extension TextLayout {
             var lastLineStart = -1
 
             source.forEachCluster(from: start, to: end) { c in
-                if c.isSpace {
+                if c.isBlank {
                     if !hasText && isSoft {
                         lineStart = c.end
                         textEnd = c.end
@@ -109,7 +120,9 @@ extension TextLayout {
                         return true
                     }
                     inSpaces = hasText
-                    cursor += c.width
+                    // Tabs measure from `lineStart`: `cursor` is the column
+                    // on the current line.
+                    cursor += source.advance(c, at: cursor)
                     if cursor <= width { fitEnd = c.end; fitWidth = cursor }
                     return true
                 }
@@ -182,7 +195,7 @@ extension TextLayout {
                 // gets the last line.
                 let rest = firstNonSpace(lastLineStart, end)
                 if rest == end { return true }
-                appendLastLine(rest, end, cutAfter: !isLast)
+                if appendLastLine(rest, end, cutAfter: !isLast) { cut = true }
                 return false
             }
             if hasText || !isSoft { emit(lineStart, fitEnd, width: fitWidth) }

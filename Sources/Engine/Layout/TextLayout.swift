@@ -16,9 +16,18 @@
 ///   lines were cut, it ends in "…".
 /// - With `wraps: false`, each "\n"-line is one line, truncated per
 ///   ``TruncationMode`` when it does not fit.
-/// - Control characters are not interpreted: ``Line/text`` keeps them and
-///   they draw as their pictures, one column each, as ``TextSegmenter`` shows
-///   them ("\t" draws as "␉"; tabs are not expanded).
+/// - A tab ("\t") advances to the next tab stop: the next multiple of
+///   `tabSize` columns (8 unless said otherwise), counted from the start of
+///   its line as laid out — after a soft wrap, from the start of the
+///   continuation line — and always at least one column. For breaking it is
+///   a space: a line may break after it, it is dropped at a soft wrap, and
+///   one that would pass the edge hangs there instead of wrapping. In a
+///   truncated line the part after the "…" keeps its tabs on the line's
+///   stops (they are measured where they are drawn). ``Line/text`` shows
+///   each tab as the spaces it expands to, and ``Line/width`` counts them.
+/// - Other control characters are not interpreted: ``Line/text`` keeps them
+///   and they draw as their pictures, one column each, as ``TextSegmenter``
+///   shows them ("\u{1B}" draws as "␛").
 ///
 /// The size is the widest line × the number of lines, and the width never
 /// exceeds a proposal of 1 or more: a wide character that cannot fit in a
@@ -41,7 +50,8 @@ public struct TextLayout: Equatable, Sendable {
     /// One laid-out line.
     public struct Line: Equatable, Sendable {
         /// The line's text as drawn: a slice of the source text, with "…"
-        /// where it was truncated. Control characters are kept; they draw as
+        /// where it was truncated and each tab replaced by the spaces it
+        /// expands to. Other control characters are kept; they draw as
         /// pictures.
         public var text: String
         /// Columns the line occupies when drawn.
@@ -51,19 +61,25 @@ public struct TextLayout: Equatable, Sendable {
         /// (`Text` concatenation) be drawn over the lines.
         var head: Range<Int>
         var tail: Range<Int>?
+        /// 0 when the drawn pieces hold no tab; else the columns between the
+        /// stops their tabs were expanded to (drawing from the source again,
+        /// as styled runs do, expands them the same way).
+        var tabSize: Int
 
         public init(text: String, width: Int) {
             self.text = text
             self.width = width
             head = 0..<text.utf8.count
             tail = nil
+            tabSize = 0
         }
 
-        init(text: String, width: Int, head: Range<Int>, tail: Range<Int>?) {
+        init(text: String, width: Int, head: Range<Int>, tail: Range<Int>?, tabSize: Int = 0) {
             self.text = text
             self.width = width
             self.head = head
             self.tail = tail
+            self.tabSize = tabSize
         }
 
         /// Lines are equal when they draw the same.
@@ -73,10 +89,21 @@ public struct TextLayout: Equatable, Sendable {
     /// A size in whole cells (the engine's ``Engine/Size``).
     public typealias Size = Engine.Size
 
+    /// The columns between tab stops when none are given: 8, as in
+    /// terminals, `expand(1)` and `less`.
+    public static let defaultTabSize = 8
+
     /// The lines, top to bottom.
     public var lines: [Line]
     /// The widest line's width × the number of lines.
     public var size: Size
+    /// The line limit changed this layout: without it there would be more
+    /// lines, or a last line wrapped instead of truncated. A layout that is
+    /// not cut is also the layout for any limit of at least its line count.
+    var isCut = false
+
+    /// Layouts are equal when they draw the same lines.
+    public static func == (a: TextLayout, b: TextLayout) -> Bool { a.lines == b.lines && a.size == b.size }
 
     /// Lays out `text` for a proposed width.
     ///
@@ -89,17 +116,29 @@ public struct TextLayout: Equatable, Sendable {
     ///   - truncation: Where a line that does not fit loses text.
     ///   - wraps: `false` keeps each "\n"-line on one line, truncated to the
     ///     width.
-    /// - Complexity: O(n) in the UTF-8 length of `text`.
+    ///   - tabSize: Columns between tab stops (less than 1 counts as 1).
+    /// - Complexity: O(n) in the UTF-8 length of `text` (O(n log n) for a
+    ///   line truncated at its head or middle with tabs after the cut).
     public init(
         _ text: String, proposedWidth: Int?, lineLimit: Int? = nil, truncation: TruncationMode = .tail,
-        wraps: Bool = true
+        wraps: Bool = true, tabSize: Int = TextLayout.defaultTabSize
+    ) {
+        self.init(text, proposedWidth: proposedWidth, lineLimit: lineLimit, truncation: truncation, wraps: wraps,
+                  tabSize: tabSize, hasTabs: nil)
+    }
+
+    /// ``init(_:proposedWidth:lineLimit:truncation:wraps:tabSize:)`` for a
+    /// caller that knows whether `text` has a tab (`nil`: look).
+    init(
+        _ text: String, proposedWidth: Int?, lineLimit: Int?, truncation: TruncationMode, wraps: Bool, tabSize: Int,
+        hasTabs: Bool?
     ) {
         let limit = lineLimit.map { Swift.max($0, 0) } ?? Int.max
         var width = proposedWidth.map { Swift.max($0, 0) } ?? Int.max
         if width == 0 {
             // Nothing can be drawn in no columns; only a text with nothing
             // to draw (empty lines) fits.
-            guard TextLayout.idealSize(of: text).width == 0 else {
+            guard TextLayout.idealSize(of: text, tabSize: tabSize, hasTabs: hasTabs).width == 0 else {
                 self.init(lines: [])
                 return
             }
@@ -107,6 +146,7 @@ public struct TextLayout: Equatable, Sendable {
         }
         guard limit > 0 else {
             self.init(lines: [])
+            isCut = true
             return
         }
         // The common case: one line of printable ASCII that fits. It is
@@ -116,13 +156,14 @@ public struct TextLayout: Equatable, Sendable {
             self.init(lines: [Line(text: text, width: count, head: 0..<count, tail: nil)])
             return
         }
-        let lines = TextLayout.withSource(text) { source in
+        let (lines, cut) = TextLayout.withSource(text, tabSize: tabSize, hasTabs: hasTabs) { source in
             var breaker = LineBreaker(source: source, text: text, width: width, lineLimit: limit,
                                       truncation: truncation)
             if wraps { breaker.wrapAll() } else { breaker.truncateAll() }
-            return breaker.lines
+            return (breaker.lines, breaker.cut)
         }
         self.init(lines: lines)
+        isCut = cut
     }
 
     /// A layout of the given lines, its size computed from them.
@@ -144,18 +185,23 @@ public struct TextLayout: Equatable, Sendable {
     }
 
     /// The ideal size of `text`: no width constraint, lines break only at
-    /// "\n". The empty string is 0×1.
+    /// "\n". The empty string is 0×1. Tabs expand to stops every `tabSize`
+    /// columns.
     ///
     /// - Complexity: O(n) in the UTF-8 length; no allocation (pure ASCII
     ///   makes no C calls either).
-    public static func idealSize(of text: String) -> Size {
-        withSource(text) { source in
+    public static func idealSize(of text: String, tabSize: Int = defaultTabSize) -> Size {
+        idealSize(of: text, tabSize: tabSize, hasTabs: nil)
+    }
+
+    static func idealSize(of text: String, tabSize: Int, hasTabs: Bool?) -> Size {
+        withSource(text, tabSize: tabSize, hasTabs: hasTabs) { source in
             var size = Size.zero
             source.forEachHardLine { start, end, _ in
                 var width = end - start
-                if !source.isASCII {
+                if !source.isASCII || source.containsTab(start, end) {
                     width = 0
-                    source.forEachCluster(from: start, to: end) { width += $0.width; return true }
+                    source.forEachCluster(from: start, to: end) { width += source.advance($0, at: width); return true }
                 }
                 size.width = Swift.max(size.width, width)
                 size.height += 1

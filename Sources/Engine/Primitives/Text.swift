@@ -1,8 +1,11 @@
 /// A run of text: one or more lines, wrapped at word boundaries to the
 /// width it is offered and truncated with "…" when it must be cut.
 ///
-/// Control characters and escape sequences in the string are shown as
-/// harmless pictures, never sent to the terminal.
+/// A tab advances to the next tab stop, every 8 columns from the start of
+/// its line as laid out (``View/tabSize(_:)`` changes the interval); see
+/// ``TextLayout`` for how tabs wrap and truncate. Other control characters
+/// and escape sequences in the string are shown as harmless pictures, never
+/// sent to the terminal.
 ///
 /// ```swift
 /// Text("Status: ok").bold().foregroundColor(.green)
@@ -54,6 +57,7 @@ public struct Text: PrimitiveView, Equatable {
         // a text naming none reads nothing.
         let style = graph.resolvingRoles(view.style, at: node)
         let styleID = graph.canvas.styles.transientID(for: style)
+        var layoutChanged = false
         if b.content != view.content || b.lineLimit != view.lineLimit || b.truncation != view.truncation
             || b.wraps != view.wraps
         {
@@ -63,6 +67,17 @@ public struct Text: PrimitiveView, Equatable {
             b.lineLimit = view.lineLimit
             b.truncation = view.truncation
             b.wraps = view.wraps
+            layoutChanged = true
+        }
+        if b.hasTabs {
+            // Only a text with tabs reads (and so depends on) the tab size.
+            let tabSize = Swift.max(graph.environmentValue(\.tabSize, at: node), 1)
+            if b.tabSize != tabSize {
+                b.tabSize = tabSize
+                layoutChanged = true
+            }
+        }
+        if layoutChanged {
             b.layouts.removeAll(keepingCapacity: true)
             graph.leafContentChanged(node)
             graph.markNeedsPaint(node)
@@ -156,11 +171,17 @@ extension Text {
 
 final class TextBehavior: NodeBehavior {
     /// What the text shows; setting it finds out what one pass over its
-    /// bytes tells (``printableASCIIWidth``, ``NodeBehavior/mayHaveWideGraphemes``).
+    /// bytes tells (``printableASCIIWidth``, ``NodeBehavior/mayHaveWideGraphemes``,
+    /// ``hasTabs``).
     var content = "" { didSet { scanContent() } }
     /// The content's width when it is one line of printable ASCII (one
     /// column per byte, nothing to segment or break); -1 otherwise.
     var printableASCIIWidth = 0
+    /// The content holds a tab: its layout depends on ``tabSize``.
+    var hasTabs = false
+    /// Columns between tab stops (the environment's ``EnvironmentValues/tabSize``),
+    /// read only while the content has tabs.
+    var tabSize = TextLayout.defaultTabSize
     var lineLimit: Int?
     var truncation = TruncationMode.tail
     var wraps = true
@@ -179,6 +200,7 @@ final class TextBehavior: NodeBehavior {
         let (printable, ascii) = text.withUTF8 { PrintableASCII.scan($0) }
         printableASCIIWidth = printable ? text.utf8.count : -1
         mayHaveWideGraphemes = !ascii
+        hasTabs = !printable && text.withUTF8 { $0.containsByte(0x09) }
     }
 
     func layout(width: Int?, height: Int?) -> TextLayout {
@@ -187,13 +209,20 @@ final class TextBehavior: NodeBehavior {
         // (``TextLayout``), and a text of n UTF-8 bytes is at most n columns
         // wide: every proposal at least that wide shares one layout (a stack
         // asks a text for many sizes, and a text that changed is measured
-        // again for each).
-        if let proposed = w, proposed > 0, content.utf8.count <= proposed { w = nil }
+        // again for each). A tab may be wider than its byte: not with tabs.
+        if let proposed = w, proposed > 0, content.utf8.count <= proposed, !hasTabs { w = nil }
         var limit = lineLimit
         if let h = height, h != .max { limit = Swift.min(limit ?? .max, Swift.max(h, 1)) }
         // By index: a `for entry in` would copy (retain and release) each layout.
-        for i in layouts.indices where layouts[i].width == w && layouts[i].limit == limit { return layouts[i].layout }
-        let l = TextLayout(content, proposedWidth: w, lineLimit: limit, truncation: truncation, wraps: wraps)
+        for i in layouts.indices where layouts[i].width == w {
+            if layouts[i].limit == limit { return layouts[i].layout }
+            // A layout its limit did not cut is the layout for any limit that
+            // keeps as many lines: a one-line text asked for heights 1 and 60
+            // lays out once.
+            if !layouts[i].layout.isCut && layouts[i].layout.lines.count <= (limit ?? .max) { return layouts[i].layout }
+        }
+        let l = TextLayout(content, proposedWidth: w, lineLimit: limit, truncation: truncation, wraps: wraps,
+                           tabSize: tabSize, hasTabs: hasTabs)
         if layouts.count >= 4 { layouts.removeFirst() }
         layouts.append((w, limit, l))
         return l
@@ -219,6 +248,23 @@ final class TextBehavior: NodeBehavior {
 
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
+        let n = printableASCIIWidth
+        if runs == nil, n >= 0, n <= f.width, (lineLimit ?? 1) > 0 {
+            // One line of printable ASCII that fits is its own layout (as
+            // ``sizeThatFits`` answers without one): drawn as
+            // ``TextLayout/draw(into:x:y:width:style:alignment:clip:)`` would.
+            let style = canvas.styles.transientID(styleID, inheriting: inherited)
+            let area = clip.intersection(canvas.bounds)
+            guard !area.isEmpty else { return }
+            let offset: Int
+            switch alignment {
+            case .leading: offset = 0
+            case .center: offset = (f.width - n) >> 1
+            case .trailing: offset = f.width - n
+            }
+            canvas.write(content, x: f.x + offset, y: f.y, style: style, clip: area)
+            return
+        }
         let l = layout(width: f.width, height: f.height)
         if let runs {
             let styled = runs.map { TextLayout.StyledRun(end: $0.end, style: canvas.styles.transientID($0.style, inheriting: inherited)) }

@@ -22,6 +22,29 @@ extension UnsafeBufferPointer<UInt8> {
     }
 }
 
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether some byte equals `byte` (an ASCII byte, below 0x80): eight
+    /// bytes at a time.
+    @inline(__always)
+    func containsByte(_ byte: UInt8) -> Bool {
+        guard let base = baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let pattern = PrintableASCII.ones &* UInt64(byte)
+        var i = 0
+        while i &+ 8 <= count {
+            if PrintableASCII.zeroBytes(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ pattern) != 0 {
+                return true
+            }
+            i &+= 8
+        }
+        while i < count {
+            if base[i] == byte { return true }
+            i &+= 1
+        }
+        return false
+    }
+}
+
 /// Word-at-a-time tests over UTF-8 bytes.
 enum PrintableASCII {
     static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -37,6 +60,14 @@ enum PrintableASCII {
         let below = (w &- ones &* 0x20) & ~w
         let above = (w &+ ones &* 0x01) | w
         return (below | above) & highs
+    }
+
+    /// The high bit set for at least one byte of `w` that is zero, and zero
+    /// when no byte is (the classic `(w - 1s) & ~w & 0x80s`: a borrow only
+    /// crosses out of a byte that is already zero).
+    @inline(__always)
+    static func zeroBytes(_ w: UInt64) -> UInt64 {
+        (w &- ones) & ~w & highs
     }
 
     /// One pass: whether every byte is printable ASCII, and whether any is

@@ -140,6 +140,126 @@ struct TextEditingPropertyTests {
         }
     }
 
+    @Test("random keys and inserts in a wrapping editor: rows fit the width, the cursor is on its row",
+          arguments: [31, 32, 33] as [UInt64])
+    func wrappingEditor(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<8 {
+            var state = TextEditingState()
+            var scroll = TextEditingState.EditorScroll()
+            let width = Int.random(in: 1...10, using: &rng)
+            let height = Int.random(in: 1...4, using: &rng)
+            var offset = 0
+            for step in 0..<150 {
+                let context = "seed \(seed) round \(round) step \(step) width \(width): \(state.text.debugDescription)"
+                if Bool.random(using: &rng) {
+                    _ = state.insert(Self.randomText(&rng, upTo: 3), multiline: true)
+                } else {
+                    _ = state.handle(Self.presses.randomElement(using: &rng)!, multiline: true, wrapWidth: width)
+                }
+                Self.checkField(state, width: width, offset: &offset, secure: false, multiline: true, context: context)
+                let view = state.visibleLines(width: width, height: height, scroll: &scroll, wrapping: true)
+                #expect(view.lines.count <= height && view.cursorRow >= 0 && view.cursorRow < view.lines.count,
+                        "\(context)")
+                #expect(view.cursorColumn >= 0 && view.cursorColumn < width, "\(context)")
+                #expect(view.lines.allSatisfy { GraphemeWidth.width(of: $0) <= width }, "\(context)")
+                Self.checkRows(state, width: width, context: context)
+            }
+        }
+    }
+
+    /// Every line's rows: contiguous, covering the line, within the width
+    /// (but for a single cluster wider than it); every position on them has
+    /// a cell, and the cursor's row shows the text before it.
+    static func checkRows(_ state: TextEditingState, width: Int, context: String) {
+        let text = state.text
+        var start = text.startIndex
+        while true {
+            let rows = state.rows(ofLineFrom: start, width: width)
+            let end = state.lineEnd(of: start)
+            #expect(rows.first?.lowerBound == start && rows.last?.upperBound == end, "\(context)")
+            for (row, next) in zip(rows, rows.dropFirst()) { #expect(row.upperBound == next.lowerBound, "\(context)") }
+            for (r, row) in rows.enumerated() {
+                let cells = state.cellWidth(from: row.lowerBound, to: row.upperBound)
+                #expect(cells <= width || text[row].count == 1, "\(context) row \(String(text[row]).debugDescription)")
+                #expect(!row.isEmpty || r == rows.count - 1, "\(context)")
+                // Positions on the row have a cell: before its last cluster,
+                // or (the line's end) after it when there is room.
+                if r == rows.count - 1 && !row.isEmpty { #expect(cells < width, "\(context)") }
+            }
+            if rows.count > 1 && state.cursor >= start && state.cursor <= end {
+                let r = state.rowIndex(of: state.cursor, in: rows)
+                #expect(rows[r].lowerBound <= state.cursor && (state.cursor < rows[r].upperBound
+                    || (r == rows.count - 1 && state.cursor == end)), "\(context)")
+            }
+            guard end < text.endIndex else { break }
+            start = text.index(after: end)
+        }
+    }
+
+    @Test("after any random edits, undoing everything restores the first text exactly; redoing restores the last",
+          arguments: [41, 42, 43, 44] as [UInt64])
+    func undoRestores(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<40 {
+            let multiline = round % 2 == 1
+            let initial = Self.randomText(&rng, upTo: 5)
+            var state = TextEditingState(text: initial)
+            // Texts after each step boundary are checked against undo one step at a time.
+            for _ in 0..<Int.random(in: 0...40, using: &rng) {
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: _ = state.insert(Self.randomText(&rng, upTo: 3), multiline: multiline)
+                case 1: _ = state.paste(Self.randomText(&rng, upTo: 4), multiline: multiline)
+                default: _ = state.handle(Self.presses.randomElement(using: &rng)!, multiline: multiline, wrapWidth: 5)
+                }
+            }
+            let final = state.text
+            let context = "seed \(seed) round \(round): \(initial.debugDescription) → \(final.debugDescription)"
+            var texts = [state.text]
+            while state.undo() == .edited {
+                texts.append(state.text)
+                #expect(state.isOnBoundaries, "\(context)")
+            }
+            #expect(state.text.unicodeScalars.elementsEqual(initial.unicodeScalars), "\(context)")
+            #expect(texts.count - 1 <= TextEditingHistory.limit, "\(context)")
+            var redone = [state.text]
+            while state.redo() == .edited {
+                redone.append(state.text)
+                #expect(state.isOnBoundaries, "\(context)")
+            }
+            #expect(state.text.unicodeScalars.elementsEqual(final.unicodeScalars), "\(context)")
+            // Redo walks back through the very texts undo went through.
+            #expect(redone.reversed().map { Array($0.unicodeScalars) } == texts.map { Array($0.unicodeScalars) },
+                    "\(context)")
+        }
+    }
+
+    @Test("undo then redo of one step returns the text and the cursor; the history keeps the newest steps only")
+    func undoRedoPairs() {
+        var rng = SplitMix64(seed: 51)
+        var state = TextEditingState()
+        for _ in 0..<400 {
+            _ = state.insert(Self.randomText(&rng, upTo: 2), multiline: true)
+            _ = state.handle(Self.presses.randomElement(using: &rng)!, multiline: true)
+            let before = state
+            guard state.undo() == .edited else { continue }
+            #expect(state.redo() == .edited)
+            #expect(state.text.unicodeScalars.elementsEqual(before.text.unicodeScalars))
+            #expect(state.isOnBoundaries)
+        }
+        // 150 steps (a word, then a move) keep the newest 100.
+        state = TextEditingState()
+        for i in 0..<150 {
+            _ = state.insert("w\(i) ", multiline: false)
+            _ = state.move(.left, selecting: false, multiline: false)
+            _ = state.move(.right, selecting: false, multiline: false)
+        }
+        var undone = 0
+        while state.undo() == .edited { undone += 1 }
+        #expect(undone == TextEditingHistory.limit)
+        #expect(state.text == (0..<50).map { "w\($0) " }.joined())
+    }
+
     @Test("typing through a long text keeps each frame's work to the field: the offset follows in cells")
     func typingAtTheEnd() {
         var state = TextEditingState()

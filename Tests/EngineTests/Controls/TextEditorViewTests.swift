@@ -9,11 +9,12 @@ struct TextEditorViewTests {
 
     struct Notes: View {
         let box: Box
+        var wraps = true
         @State var text = ""
         @FocusState var focused: Bool
         var body: some View {
             VStack(alignment: .leading) {
-                TextEditor(text: $text).frame(width: 8, height: 3).focused($focused)
+                TextEditor(text: $text).frame(width: 8, height: 3).focused($focused).lineWrappingDisabled(!wraps)
                 Button("ok") {}
             }
             .onAppear { focused = true }
@@ -44,11 +45,11 @@ struct TextEditorViewTests {
         #expect(box.text == "ab\n字x")
     }
 
-    @Test("the view scrolls down and right to keep the cursor in it, and back")
+    @Test("with wrapping disabled, the view scrolls down and right to keep the cursor in it, and back")
     func scrolling() {
         let box = Box()
         let host = FramePipeline(columns: 8, rows: 4)
-        host.render(Notes(box: box))
+        host.render(Notes(box: box, wraps: false))
         for i in 0..<5 {
             host.type("line\(i)")
             host.press(.enter)

@@ -14,7 +14,9 @@ private func lines(
 private struct Piece: Equatable, CustomStringConvertible {
     var text: String
     var width: Int
-    var isSpace: Bool { text == " " }
+    /// A space, or a tab (which the segmenter shows as its picture): blanks
+    /// for line breaking.
+    var isSpace: Bool { text == " " || text == "␉" }
     var description: String { text.debugDescription }
 }
 
@@ -92,7 +94,11 @@ private func checkWrapped(_ text: String, width: Int, _ layout: TextLayout, _ la
                 Issue.record("ran out of lines; \(source2)")
                 return
             }
-            let line = pieces(layout.lines[next].text)
+            // The line's source (its tabs are spaces in `text`); a "…" standing
+            // in for a too-wide character has none.
+            let laidOut = layout.lines[next]
+            let line = laidOut.tail == nil
+                ? pieces(String(decoding: Array(text.utf8)[laidOut.head], as: UTF8.self)) : pieces(laidOut.text)
             if !isFirst { #expect(line.first?.isSpace != true, "soft line starts with a space; \(source2)") }
             func matches(at start: Int) -> Int? {
                 var i = start
@@ -118,7 +124,9 @@ private func checkWrapped(_ text: String, width: Int, _ layout: TextLayout, _ la
             let rest = clusters[at...]
             let more = rest.contains { !$0.isSpace }
             if more { #expect(line.last?.isSpace != true, "a soft-wrapped line ends in a space; \(source2)") }
-            #expect(!line.isEmpty || hard.isEmpty, "an empty line that is not a blank line; \(source2)")
+            // (A line of blanks may be empty: a tab that does not fit hangs, as spaces past the edge do.)
+            #expect(!line.isEmpty || hard.allSatisfy { $0 == " " || $0 == "\t" },
+                    "an empty line that is not a blank line; \(source2)")
             next += 1
             isFirst = false
             if !more { break }
@@ -176,13 +184,13 @@ struct TextLayoutTests {
         #expect(TextLayout.idealSize(of: "\u{2764}\u{FE0F}") == .init(width: 2, height: 1))
     }
 
-    @Test("control characters measure one cell each, as the pictures they draw as; tabs are not expanded")
+    @Test("control characters other than tabs measure one cell each, as the pictures they draw as")
     func idealControls() {
-        #expect(TextLayout.idealSize(of: "a\tb") == .init(width: 3, height: 1))
+        #expect(TextLayout.idealSize(of: "a\u{7}b") == .init(width: 3, height: 1))
         #expect(TextLayout.idealSize(of: "\u{1B}[0m") == .init(width: 4, height: 1))
-        let layout = TextLayout("a\tb", proposedWidth: nil)
-        #expect(layout.lines == [.init(text: "a\tb", width: 3)])
-        #expect(drawn(layout, columns: 4, rows: 1, width: 4) == ["a␉b."])
+        let layout = TextLayout("a\u{7}b", proposedWidth: nil)
+        #expect(layout.lines == [.init(text: "a\u{7}b", width: 3)])
+        #expect(drawn(layout, columns: 4, rows: 1, width: 4) == ["a␇b."])
     }
 
     @Test("idealSize(of:) is the size of the unconstrained layout, and measuring twice agrees")
@@ -368,10 +376,12 @@ struct TextLayoutTests {
         // to "…" it would join it and draw narrower (or decorate it).
         let skinTone = TextLayout("ab\u{1B}\u{1F3FD}cd", proposedWidth: 5, truncation: .head, wraps: false)
         #expect(skinTone.lines == [.init(text: "…cd", width: 3)])
-        #expect(lines("ab\t\u{301}cd", 3, truncation: .head, wraps: false) == ["…cd"])
-        #expect(lines("abcdefgh\t\u{301}xy", 5, truncation: .middle, wraps: false) == ["ab…xy"])
+        #expect(lines("ab\u{7}\u{301}cd", 3, truncation: .head, wraps: false) == ["…cd"])
+        #expect(lines("abcdefgh\u{7}\u{301}xy", 5, truncation: .middle, wraps: false) == ["ab…xy"])
         // Before the ellipsis, the mark stays with its control.
-        #expect(lines("ab\t\u{301}cdefg", 6, truncation: .middle, wraps: false) == ["ab\t\u{301}…fg"])
+        #expect(lines("ab\u{7}\u{301}cdefg", 6, truncation: .middle, wraps: false) == ["ab\u{7}\u{301}…fg"])
+        // (A tab is a blank: the mark after it stands alone, and goes with the blanks beside the ellipsis.)
+        #expect(lines("ab\t\u{301}cdefg", 6, truncation: .middle, wraps: false) == ["ab…efg"])
     }
 
     @Test("without wrapping, each line is truncated on its own, and lines that fit are kept")
@@ -527,7 +537,8 @@ struct TextLayoutTests {
         // Just past the fast path: one column short wraps or truncates.
         #expect(TextLayout("ab cd", proposedWidth: 4).lines.map(\.text) == ["ab", "cd"])
         #expect(TextLayout("abcde", proposedWidth: 4, wraps: false).lines.map(\.text) == ["abc…"])
-        #expect(TextLayout("a\tb", proposedWidth: 10).lines.map(\.text) == ["a\tb"])
+        #expect(TextLayout("a\u{7}b", proposedWidth: 10).lines.map(\.text) == ["a\u{7}b"])
+        #expect(TextLayout("a\tb", proposedWidth: 10).lines.map(\.text) == ["a       b"])
         #expect(TextLayout("", proposedWidth: 0).size == TextLayout.Size(width: 0, height: 1))
     }
 
@@ -553,10 +564,36 @@ struct TextLayoutTests {
         }
     }
 
+    @Test("a Text of printable ASCII that fits paints without a layout exactly what its layout draws")
+    func paintWithoutLayout() {
+        var rng = SplitMix64(seed: 0x9A17)
+        let graph = ViewGraph(canvas: CellBuffer(columns: 12, rows: 3))
+        let node = graph.rootNode
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...8, using: &rng)).map { _ in "ab ~-x".randomElement(using: &rng)! })
+            let b = TextBehavior()
+            b.content = text
+            b.lineLimit = [nil, 1, 2].randomElement(using: &rng)!
+            b.alignment = [.leading, .center, .trailing].randomElement(using: &rng)!
+            let frame = Rect(x: Int.random(in: -3...6, using: &rng), y: Int.random(in: -1...3, using: &rng),
+                             width: Int.random(in: text.utf8.count...12, using: &rng), height: Int.random(in: 0...2, using: &rng))
+            let clip = Rect(x: Int.random(in: -2...8, using: &rng), y: Int.random(in: -1...2, using: &rng),
+                            width: Int.random(in: 0...12, using: &rng), height: Int.random(in: 0...3, using: &rng))
+            node.frame = frame
+            let painted = CellBuffer(columns: 12, rows: 3)
+            b.paint(node, into: painted, clip: clip, inherited: .plain)
+            let drawn = CellBuffer(columns: 12, rows: 3)
+            b.layout(width: frame.width, height: frame.height)
+                .draw(into: drawn, x: frame.x, y: frame.y, width: frame.width, style: 0, alignment: b.alignment, clip: clip)
+            #expect(painted.textRows == drawn.textRows, "\(text.debugDescription) \(frame) \(clip) \(b.alignment)")
+        }
+    }
+
+    // (Not with tabs: a tab's one byte may take up to 8 columns; ``TextBehavior`` shares no layout then.)
     @Test("a text of n UTF-8 bytes proposed n columns or more lays out as its ideal (Text shares that layout)")
     func proposalsAtLeastTheByteCountGiveTheIdealLayout() {
         let texts = ["", "value 12", "a b  c", "two\nlines", "trailing\n", "日本語 text", "e\u{301}x", "👩‍👩‍👧 family",
-                     "\tcontrol\u{7}", "  indented", "wide 漢字漢字漢字", "\r\n", "☺\u{FE0F} smile"]
+                     "\u{1B}control\u{7}", "  indented", "wide 漢字漢字漢字", "\r\n", "☺\u{FE0F} smile"]
         for text in texts {
             for limit in [nil, 1, 2] as [Int?] {
                 for truncation in [TruncationMode.tail, .head, .middle] {
@@ -573,6 +610,48 @@ struct TextLayoutTests {
                 }
             }
         }
+    }
+
+    @Test("a limit that keeps every line changes nothing: the layout is the unlimited one, not cut (Text shares it)")
+    func limitKeepingEveryLine() {
+        var rng = SplitMix64(seed: 0x11A1)
+        var uncut = 0
+        for round in 0..<400 {
+            let text = randomText(&rng, pieces: wordPieces, count: 0...14)
+            for width in [1, 2, 3, 5, 8, 13, 40] as [Int?] + [nil] {
+                for wraps in [true, false] {
+                    let all = TextLayout(text, proposedWidth: width, wraps: wraps)
+                    #expect(!all.isCut)
+                    for limit in 0...(all.lines.count + 2) {
+                        let limited = TextLayout(text, proposedWidth: width, lineLimit: limit, wraps: wraps)
+                        let label = "round \(round) \(text.debugDescription) width \(String(describing: width)) limit \(limit)"
+                        // Cut whenever the limit is short of the lines (the empty text's one line too);
+                        // not cut, it is the unlimited layout (what lets a Text share it).
+                        // (A last line truncated to "…" may count as cut where the unlimited
+                        // layout shows the same "…" for a too-wide character.)
+                        if limit < all.lines.count { #expect(limited.isCut, "\(label)") }
+                        guard !limited.isCut else { continue }
+                        #expect(limited == all && limited.lines.map(\.head) == all.lines.map(\.head)
+                                    && limited.lines.map(\.tail) == all.lines.map(\.tail), "\(label)")
+                        uncut += 1
+                    }
+                }
+            }
+        }
+        // Almost every layout that keeps all its lines is not cut.
+        #expect(uncut > 400 * 8 * 2 * 9 / 10)
+        let text = TextBehavior()
+        text.content = "one line"
+        #expect(text.layout(width: 20, height: 60).size == Size(width: 8, height: 1))
+        for height in [1, 2, 59, nil] as [Int?] { #expect(text.layout(width: 20, height: height).size == Size(width: 8, height: 1)) }
+        #expect(text.layouts.count == 1)
+        let two = TextBehavior()
+        two.content = "two\nlines"
+        #expect(two.layout(width: 20, height: 1).lines.map(\.text) == ["two…"])
+        #expect(two.layout(width: 20, height: 2).lines.map(\.text) == ["two", "lines"])
+        #expect(two.layout(width: 20, height: 1).lines.map(\.text) == ["two…"])
+        #expect(two.layout(width: 20, height: 5).lines.map(\.text) == ["two", "lines"])
+        #expect(two.layouts.count == 2)
     }
 
     @Test("a Text asked for several widths at least as wide as it lays itself out once")
