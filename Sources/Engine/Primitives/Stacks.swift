@@ -116,9 +116,26 @@ final class ZStackBehavior: NodeBehavior {
     }
 }
 
-/// Flexible space: in a stack it takes what the stack can spare along its
-/// axis (at least `minLength`), and nothing across it.
+/// Flexible space: in a stack it takes what the stack's other children
+/// leave along its axis (at least `minLength`), and nothing across it;
+/// outside a stack it takes all it is offered in both directions.
+///
+/// As in SwiftUI a spacer has the lowest layout priority: the stack sizes
+/// every other child first, holding back only the spacers' minimum lengths,
+/// and the spacers share what is left. A text beside a spacer therefore
+/// keeps its whole width whenever the stack has room for it:
+///
+/// ```swift
+/// HStack { Text("CPU 42%"); Spacer(); Text("100%") }   // "CPU 42%         100%"
+/// ```
+///
+/// Give a spacer a ``View/layoutPriority(_:)`` to size it among the views of
+/// that priority instead.
 public struct Spacer: PrimitiveView, Equatable {
+    /// The least the spacer shrinks to along the stack's axis, in cells.
+    /// The default is 0: SwiftUI's default is the platform's spacing
+    /// between views, and a stack already puts its `spacing` on each side
+    /// of the spacer.
     public var minLength: Int
     public init(minLength: Int = 0) { self.minLength = minLength }
 
@@ -132,6 +149,8 @@ public struct Spacer: PrimitiveView, Equatable {
 final class SpacerBehavior: NodeBehavior {
     var minLength = 0
     init() { super.init(stackRole: .spacer) }
+    /// The lowest: a stack sizes a spacer after all its other children.
+    override var layoutPriority: Double { -.infinity }
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         Size(width: proposal.width.map { $0 == .max ? minLength : $0 } ?? minLength,
              height: proposal.height.map { $0 == .max ? minLength : $0 } ?? minLength)
