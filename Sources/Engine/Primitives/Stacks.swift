@@ -151,9 +151,13 @@ final class SpacerBehavior: NodeBehavior {
     init() { super.init(stackRole: .spacer) }
     /// The lowest: a stack sizes a spacer after all its other children.
     override var layoutPriority: Double { -.infinity }
+    /// Outside a stack (or inside another view in one): all it is offered,
+    /// at least `minLength`, in both directions. An unbounded offer
+    /// (`.max`) is answered in kind, so a view around a spacer is as
+    /// flexible as the spacer.
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        Size(width: proposal.width.map { $0 == .max ? minLength : $0 } ?? minLength,
-             height: proposal.height.map { $0 == .max ? minLength : $0 } ?? minLength)
+        Size(width: Swift.max(proposal.width ?? minLength, minLength),
+             height: Swift.max(proposal.height ?? minLength, minLength))
     }
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 }
@@ -185,9 +189,12 @@ final class DividerBehavior: NodeBehavior {
 
     override func forEachStyleID(_ body: (StyleID) -> Void) { body(style) }
 
+    /// One cell thick; along its length all it is offered (an unbounded
+    /// offer answered in kind: a stack holding a divider is as flexible
+    /// across as the divider), one cell when asked for its ideal size.
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        if vertical { return Size(width: 1, height: proposal.height.map { $0 == .max ? 1 : $0 } ?? 1) }
-        return Size(width: proposal.width.map { $0 == .max ? 1 : $0 } ?? 1, height: 1)
+        if vertical { return Size(width: 1, height: Swift.max(0, proposal.height ?? 1)) }
+        return Size(width: Swift.max(0, proposal.width ?? 1), height: 1)
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
