@@ -106,7 +106,14 @@ final class ZStackBehavior: NodeBehavior {
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
-        for child in node.layoutChildren {
+        ZStackBehavior.place(node.layoutChildren, in: rect, alignment: alignment, graph: graph)
+    }
+
+    /// Places each of `children` over the others in `rect`, at its size for
+    /// the rect (cut to it), aligned on both axes: a ZStack's children, and
+    /// an overlay's or background's views (an implicit ZStack, as in SwiftUI).
+    static func place(_ children: [ViewNode], in rect: Rect, alignment: Alignment, graph: ViewGraph) {
+        for child in children {
             let s = graph.size(of: child, for: ProposedSize(width: rect.width, height: rect.height))
             let w = Swift.min(s.width, rect.width), h = Swift.min(s.height, rect.height)
             graph.place(child, in: Rect(x: rect.x + alignment.horizontal.offset(child: w, in: rect.width),

@@ -120,7 +120,10 @@ enum LayerCases {
         LayoutCase("overlay(alignment: .leading)", rule: Rule.overlay, 4, 1, ["Xbcd"]) {
             Text("abcd").overlay(alignment: .leading) { Text("X") }
         },
-        LayoutCase("overlay(alignment: .bottom) on a taller view", rule: Rule.overlay, 1, 3, ["a", "b", "X"]) {
+        LayoutCase("several views in an overlay are stacked as in a ZStack", rule: Rule.overlayStack, 4, 1, ["YZcd"]) {
+            Text("abcd").overlay(alignment: .leading) { Text("X"); Text("YZ") }
+        },
+        LayoutCase("overlay(alignment: .bottom) on a taller view", rule: Rule.overlayStack, 1, 3, ["a", "b", "X"]) {
             Text("a\nb\nc").overlay(alignment: .bottom) { Text("X") }
         },
         LayoutCase("an overlay is offered the view's size and does not change it", rule: Rule.overlay, 3, 1, ["W…|"]) {

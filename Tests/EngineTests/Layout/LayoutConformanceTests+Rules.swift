@@ -80,6 +80,10 @@ enum Rule {
     static let zstackOrder = "ZStack: \"later subviews appear 'on top' of earlier ones\""
     static let zstackAlignment = "ZStack(alignment:): \"The guide for aligning the subviews in this stack on both the x- and y-axes\""
     static let overlay = "overlay(alignment:content:): \"the original view continues to provide the layout characteristics for the resulting view\""
+    static let overlayStack = """
+        overlay(alignment:content:): alignment "The alignment that the modifier uses to position the implicit \
+        ZStack that groups the foreground views"; "The last view that you list appears at the front of the stack"
+        """
     static let background = "background(alignment:content:): \"Layers the views that you specify behind this view\""
     static let divider = """
         Divider: "When contained in a stack, the divider extends across the minor axis of the stack, or \
