@@ -14,8 +14,8 @@
 /// enclosing `.foregroundStyle`, `.bold()` and similar modifiers.
 ///
 /// In a layout a text is never narrower than one column (offered none, it
-/// shows "…"; an empty text is 0 wide) nor shorter than one line; its ideal
-/// size is its widest line × its lines.
+/// is "…", one column and one line; an empty text is 0 wide) nor shorter
+/// than one line; its ideal size is its widest line × its lines.
 public struct Text: PrimitiveView, Equatable {
     public var content: String
     /// The style of the whole text; in a concatenation, the style each
@@ -200,18 +200,14 @@ final class TextBehavior: NodeBehavior {
     }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        // Offered no columns, a text is laid out in one: it shows "…" (that
-        // something was cut) rather than vanishing, and a one-column text
-        // cannot be squeezed at all. An empty text stays 0 wide.
-        let width = proposal.width.map { Swift.max($0, 1) }
         // One line of printable ASCII that fits is itself (as ``TextLayout``
         // would lay it out): its size needs no layout. Text that changed is
         // measured again for every proposal its ancestors made.
         let n = printableASCIIWidth
-        if n >= 0, n <= (width ?? .max), (lineLimit ?? 1) > 0 {
+        if n >= 0, n <= (proposal.width ?? .max), (lineLimit ?? 1) > 0 {
             return Size(width: n, height: 1)
         }
-        return layout(width: width, height: proposal.height).size
+        return layout(width: proposal.width, height: proposal.height).size
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
