@@ -103,7 +103,7 @@ public struct TextLayout: Equatable, Sendable {
             // and one line, the least it can be (it shows that it was cut);
             // only a text with nothing to draw (empty lines) fits as it is.
             guard TextLayout.idealSize(of: text).width == 0 else {
-                self.init(lines: limit > 0 ? [Line(text: "…", width: 1, head: 0..<0, tail: 0..<0)] : [])
+                self.init(lines: limit > 0 ? TextLayout.leastLines : [])
                 return
             }
             width = Int.max
@@ -135,6 +135,10 @@ public struct TextLayout: Equatable, Sendable {
         for line in lines { widest = Swift.max(widest, line.width) }
         size = Size(width: widest, height: lines.count)
     }
+
+    /// A text's least layout, for a proposal of no columns: one line "…".
+    /// Shared, so that measuring a squeezed text allocates nothing.
+    static let leastLines = [Line(text: "…", width: 1, head: 0..<0, tail: 0..<0)]
 
     /// Whether `text` is at most `width` bytes, all of them printable ASCII
     /// (U+0020…U+007E): no line breaks, no controls, one column each.
