@@ -31,9 +31,11 @@
 ///
 /// The size is the widest line × the number of lines, and the width never
 /// exceeds a proposal of 1 or more: a wide character that cannot fit in a
-/// one-column line is shown as "…". A proposal of 0 (or less) shows nothing —
-/// size 0×0, no lines — unless the text is 0 wide anyway (empty lines), which
-/// fits. Proposing the ideal width (or more) gives the ideal layout.
+/// one-column line is shown as "…". A proposal of 0 (or less) gives a
+/// text's least layout, one line "…" (1×1; none with a line limit of 0),
+/// so that a text squeezed out of a stack shows it was cut, unless the text
+/// is 0 wide anyway (empty lines), which fits. Proposing the ideal width (or
+/// more) gives the ideal layout.
 ///
 /// Measuring never renders, and the same input always gives the same layout.
 ///
@@ -136,10 +138,11 @@ public struct TextLayout: Equatable, Sendable {
         let limit = lineLimit.map { Swift.max($0, 0) } ?? Int.max
         var width = proposedWidth.map { Swift.max($0, 0) } ?? Int.max
         if width == 0 {
-            // Nothing can be drawn in no columns; only a text with nothing
-            // to draw (empty lines) fits.
+            // No columns: a text with something to draw is "…", one column
+            // and one line, the least it can be (it shows that it was cut);
+            // only a text with nothing to draw (empty lines) fits as it is.
             guard TextLayout.idealSize(of: text, tabSize: tabSize, hasTabs: hasTabs).width == 0 else {
-                self.init(lines: [])
+                self.init(lines: limit > 0 ? TextLayout.leastLines : [])
                 return
             }
             width = Int.max
@@ -173,6 +176,10 @@ public struct TextLayout: Equatable, Sendable {
         for line in lines { widest = Swift.max(widest, line.width) }
         size = Size(width: widest, height: lines.count)
     }
+
+    /// A text's least layout, for a proposal of no columns: one line "…".
+    /// Shared, so that measuring a squeezed text allocates nothing.
+    static let leastLines = [Line(text: "…", width: 1, head: 0..<0, tail: 0..<0)]
 
     /// Whether `text` is at most `width` bytes, all of them printable ASCII
     /// (U+0020…U+007E): no line breaks, no controls, one column each.

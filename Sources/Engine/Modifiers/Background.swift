@@ -78,8 +78,9 @@ final class LayerBehavior: NodeBehavior {
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
         let (content, layer) = parts(node, graph: graph)
         StackLayout.place(axis: .vertical, spacing: 0, alignment: .center, children: content, in: rect, graph: graph)
-        // The layer is proposed the content's size.
-        StackLayout.place(axis: .vertical, spacing: 0, alignment: alignment, children: layer, in: rect, graph: graph)
+        // The layer's views are proposed the content's size and stacked in
+        // an implicit ZStack, aligned on both axes.
+        ZStackBehavior.place(layer, in: rect, alignment: alignment, graph: graph)
     }
 
     override func paintOrder(_ node: ViewNode) -> [ViewNode] {
@@ -92,13 +93,19 @@ extension View {
     /// Fills the view's frame with `color` behind it.
     public func background(_ color: Color) -> BackgroundColorView<Self> { BackgroundColorView(color: color, content: self) }
 
-    /// Puts `layer` behind the view, in the view's frame.
+    /// Puts `layer` behind the view, in the view's frame: the layer is
+    /// offered the view's size and aligned in it by `alignment`; several
+    /// views in `layer` are stacked as in a ``ZStack``. The view alone
+    /// decides the size.
     public func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
         -> LayeredView<Self, Layer> {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: false)
     }
 
-    /// Puts `layer` in front of the view, in the view's frame.
+    /// Puts `layer` in front of the view, in the view's frame: the layer is
+    /// offered the view's size and aligned in it by `alignment`; several
+    /// views in `layer` are stacked as in a ``ZStack``. The view alone
+    /// decides the size.
     public func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
         -> LayeredView<Self, Layer> {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: true)

@@ -7,7 +7,11 @@ extension Int {
 ///
 /// Fixed dimensions replace the proposal; `min`/`max` clamp it (a `max` of
 /// `.infinity` takes everything offered); `ideal` answers an unspecified
-/// proposal. The content is aligned inside.
+/// proposal. With both bounds in a dimension the frame is the proposal,
+/// clamped; with only a minimum it is no wider than the proposal unless the
+/// minimum says so; with only a maximum it is at least its content, up to
+/// the maximum (SwiftUI's rules). The content is aligned inside; content
+/// larger than the frame is cut at its leading and top edges.
 public struct FrameView<Content: View>: SingleContentView {
     public var spec: FrameSpec
     public var content: Content
@@ -44,13 +48,22 @@ final class FrameBehavior: NodeBehavior {
         return clamp(p, lo, hi)
     }
 
-    /// The frame's own length in one dimension given the content's.
+    /// The frame's own length in one dimension given the proposal `p` and
+    /// the content's length, by SwiftUI's rules for `frame(minWidth:…)`:
+    /// unproposed, the ideal length (clamped), else the content's, clamped;
+    /// proposed, with both bounds the proposal clamped to them, with only a
+    /// minimum the smaller of the proposal and the content raised to it,
+    /// with only a maximum the larger of the two lowered to it, with
+    /// neither the content's.
     @inline(__always)
     static func outer(_ p: Int?, _ child: Int, _ lo: Int?, _ ideal: Int?, _ hi: Int?) -> Int {
-        if lo == nil && hi == nil { return child }
-        if let p, hi != nil { return clamp(p, lo, hi) }
-        if p == nil, let ideal { return clamp(ideal, lo, hi) }
-        return clamp(child, lo, hi)
+        guard let p else { return clamp(ideal ?? child, lo, hi) }
+        switch (lo, hi) {
+        case (nil, nil): return child
+        case (.some, .some): return clamp(p, lo, hi)
+        case (let lo?, nil): return Swift.max(Swift.min(Swift.max(p, lo), child), lo)
+        case (nil, let hi?): return Swift.min(Swift.max(Swift.min(p, hi), child), hi)
+        }
     }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {

@@ -1,13 +1,15 @@
-/// SwiftUI's stack algorithm in whole cells.
+/// SwiftUI's stack algorithm in whole cells (the article "How views
+/// negotiate size" in the documentation walks through it).
 ///
 /// Sizing: with no proposal along the axis each child gets its ideal size.
 /// Otherwise the available length (minus spacing) is shared out: children of
-/// higher ``layoutPriority`` first, the less flexible (max − min length)
-/// first within a priority, each offered an equal share of what is left and
-/// taking what it needs; lower priorities are held at their minimum until
-/// their turn. Spacers take what is offered along the axis and nothing
-/// across it. Placement walks the children in order with their shares,
-/// aligning each across the axis.
+/// higher ``NodeBehavior/layoutPriority`` first (a spacer's is the lowest),
+/// the less flexible (max − min length) first within a priority, of two
+/// unbounded ones the larger minimum first, each offered an equal share of
+/// what is left (rounded up) and taking what it needs; lower priorities are
+/// held at their minimum until their turn. Spacers take what is offered
+/// along the axis and nothing across it. Placement walks the children in
+/// order with their lengths, aligning each across the axis.
 @MainActor
 enum StackLayout {
     @inline(__always)
@@ -109,7 +111,25 @@ enum StackLayout {
                 recording?.pointee.priority[i] = priority
                 order[i] = Candidate(index: i, priority: priority, minimum: lo, flexibility: saturatingSubtract(hi, lo))
             }
-            order.sort { $0.priority != $1.priority ? $0.priority > $1.priority : $0.flexibility < $1.flexibility }
+            // Proposed exactly the children's ideal lengths (a stack placed at
+            // the size it measured): each gets its ideal. Shared out in order,
+            // the least flexible child could be offered less than its ideal
+            // though all fit, and the stack would not lay out as it measured.
+            // (With more room, views that fill what they are offered, a List,
+            // take part in sharing it out as usual.)
+            var ideal = 0
+            for i in 0..<n { ideal = saturatingAdd(ideal, saturatingAdd(order[i].minimum, order[i].flexibility)) }
+            if ideal == remaining && remaining != .max {
+                for i in 0..<n {
+                    let c = order[i]
+                    let offer = saturatingAdd(c.minimum, c.flexibility)
+                    lengths[c.index] = main(childSize(children[c.index], main: offer, cross: proposedCross, axis: axis,
+                                                      graph: graph), axis)
+                    recording?.pointee.offers[c.index] = offer
+                }
+                return
+            }
+            order.sort(by: Candidate.sizedBefore)
             var k = 0
             while k < n {
                 var groupEnd = k
@@ -147,7 +167,21 @@ enum StackLayout {
         var index: Int
         var priority: Double
         var minimum: Int
+        /// Greatest length − least; `Int.max` when unbounded.
         var flexibility: Int
+
+        /// The order children are offered space in: higher priority first;
+        /// within a priority the less flexible first; of two unbounded
+        /// ones the larger minimum first (SwiftUI's order: the one that
+        /// cannot take a small share goes before the one that can); else
+        /// the order of the children.
+        @inline(__always)
+        static func sizedBefore(_ a: Candidate, _ b: Candidate) -> Bool {
+            if a.priority != b.priority { return a.priority > b.priority }
+            if a.flexibility != b.flexibility { return a.flexibility < b.flexibility }
+            if a.flexibility == .max && a.minimum != b.minimum { return a.minimum > b.minimum }
+            return a.index < b.index
+        }
     }
 
     static func size(axis: Axis, spacing: Int, children: [ViewNode], proposal: ProposedSize, graph: ViewGraph,

@@ -106,7 +106,14 @@ final class ZStackBehavior: NodeBehavior {
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
-        for child in node.layoutChildren {
+        ZStackBehavior.place(node.layoutChildren, in: rect, alignment: alignment, graph: graph)
+    }
+
+    /// Places each of `children` over the others in `rect`, at its size for
+    /// the rect (cut to it), aligned on both axes: a ZStack's children, and
+    /// an overlay's or background's views (an implicit ZStack, as in SwiftUI).
+    static func place(_ children: [ViewNode], in rect: Rect, alignment: Alignment, graph: ViewGraph) {
+        for child in children {
             let s = graph.size(of: child, for: ProposedSize(width: rect.width, height: rect.height))
             let w = Swift.min(s.width, rect.width), h = Swift.min(s.height, rect.height)
             graph.place(child, in: Rect(x: rect.x + alignment.horizontal.offset(child: w, in: rect.width),
@@ -116,9 +123,26 @@ final class ZStackBehavior: NodeBehavior {
     }
 }
 
-/// Flexible space: in a stack it takes what the stack can spare along its
-/// axis (at least `minLength`), and nothing across it.
+/// Flexible space: in a stack it takes what the stack's other children
+/// leave along its axis (at least `minLength`), and nothing across it;
+/// outside a stack it takes all it is offered in both directions.
+///
+/// As in SwiftUI a spacer has the lowest layout priority: the stack sizes
+/// every other child first, holding back only the spacers' minimum lengths,
+/// and the spacers share what is left. A text beside a spacer therefore
+/// keeps its whole width whenever the stack has room for it:
+///
+/// ```swift
+/// HStack { Text("CPU 42%"); Spacer(); Text("100%") }   // "CPU 42%         100%"
+/// ```
+///
+/// Give a spacer a ``View/layoutPriority(_:)`` to size it among the views of
+/// that priority instead.
 public struct Spacer: PrimitiveView, Equatable {
+    /// The least the spacer shrinks to along the stack's axis, in cells.
+    /// The default is 0: SwiftUI's default is the platform's spacing
+    /// between views, and a stack already puts its `spacing` on each side
+    /// of the spacer.
     public var minLength: Int
     public init(minLength: Int = 0) { self.minLength = minLength }
 
@@ -132,9 +156,15 @@ public struct Spacer: PrimitiveView, Equatable {
 final class SpacerBehavior: NodeBehavior {
     var minLength = 0
     init() { super.init(stackRole: .spacer) }
+    /// The lowest: a stack sizes a spacer after all its other children.
+    override var layoutPriority: Double { -.infinity }
+    /// Outside a stack (or inside another view in one): all it is offered,
+    /// at least `minLength`, in both directions. An unbounded offer
+    /// (`.max`) is answered in kind, so a view around a spacer is as
+    /// flexible as the spacer.
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        Size(width: proposal.width.map { $0 == .max ? minLength : $0 } ?? minLength,
-             height: proposal.height.map { $0 == .max ? minLength : $0 } ?? minLength)
+        Size(width: Swift.max(proposal.width ?? minLength, minLength),
+             height: Swift.max(proposal.height ?? minLength, minLength))
     }
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 }
@@ -167,9 +197,12 @@ final class DividerBehavior: NodeBehavior {
 
     override func forEachStyleID(_ body: (StyleID) -> Void) { body(style) }
 
+    /// One cell thick; along its length all it is offered (an unbounded
+    /// offer answered in kind: a stack holding a divider is as flexible
+    /// across as the divider), one cell when asked for its ideal size.
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        if vertical { return Size(width: 1, height: proposal.height.map { $0 == .max ? 1 : $0 } ?? 1) }
-        return Size(width: proposal.width.map { $0 == .max ? 1 : $0 } ?? 1, height: 1)
+        if vertical { return Size(width: 1, height: Swift.max(0, proposal.height ?? 1)) }
+        return Size(width: Swift.max(0, proposal.width ?? 1), height: 1)
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}

@@ -15,6 +15,10 @@
 ///
 /// Where the text sets no colour or attribute of its own, it takes those of
 /// enclosing `.foregroundStyle`, `.bold()` and similar modifiers.
+///
+/// In a layout a text is never narrower than one column (offered none, it
+/// is "…", one column and one line; an empty text is 0 wide) nor shorter
+/// than one line; its ideal size is its widest line × its lines.
 public struct Text: PrimitiveView, Equatable {
     public var content: String
     /// The style of the whole text; in a concatenation, the style each
@@ -235,6 +239,18 @@ final class TextBehavior: NodeBehavior {
         let n = printableASCIIWidth
         if n >= 0, n <= (proposal.width ?? .max), (lineLimit ?? 1) > 0 {
             return Size(width: n, height: 1)
+        }
+        return measure(proposal)
+    }
+
+    /// The size past the fast path, out of line so that the fast path
+    /// stays as short as it was. Offered no columns (a stack asking for its
+    /// least width), one line of printable ASCII is "…", 1 × 1, as
+    /// ``TextLayout`` lays it out: the size needs no layout.
+    @inline(never)
+    private func measure(_ proposal: ProposedSize) -> Size {
+        if printableASCIIWidth > 0, let w = proposal.width, w <= 0, (lineLimit ?? 1) > 0 {
+            return Size(width: 1, height: 1)
         }
         return layout(width: proposal.width, height: proposal.height).size
     }

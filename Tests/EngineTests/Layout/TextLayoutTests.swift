@@ -450,11 +450,13 @@ struct TextLayoutTests {
 
     // MARK: Proposals 0 and 1
 
-    @Test("a proposal of 0 shows nothing, unless the text is 0 wide anyway")
+    @Test("a proposal of 0 gives the least layout, one line \"…\", unless the text is 0 wide anyway")
     func proposalZero() {
-        #expect(TextLayout("hello", proposedWidth: 0) == TextLayout(lines: []))
-        #expect(TextLayout("hello", proposedWidth: 0).size == .zero)
-        #expect(TextLayout("hello", proposedWidth: -3).size == .zero)
+        #expect(TextLayout("hello", proposedWidth: 0).lines.map(\.text) == ["…"])
+        #expect(TextLayout("hello", proposedWidth: 0).size == .init(width: 1, height: 1))
+        #expect(TextLayout("hello", proposedWidth: -3).size == .init(width: 1, height: 1))
+        #expect(TextLayout("漢字\nb", proposedWidth: 0).lines.map(\.text) == ["…"])
+        #expect(TextLayout("hello", proposedWidth: 0, lineLimit: 0).size == .zero)
         #expect(TextLayout("", proposedWidth: 0).size == .init(width: 0, height: 1))
         #expect(TextLayout("\n", proposedWidth: 0).size == .init(width: 0, height: 2))
     }

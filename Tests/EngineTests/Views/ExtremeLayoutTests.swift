@@ -192,9 +192,10 @@ struct ExtremeLayoutTests {
         switch Self.meaning(v) {
         case .huge:
             // The spacing alone is wider than the screen: what is left to
-            // share out is negative, so each text is offered less than
-            // nothing and takes no width; the spacer keeps its minimum.
-            expect(row, large: [:], small: [:])
+            // share out is negative, so each text is offered no width and
+            // takes its least, one column ("a" whole); the spacing and the
+            // spacer's minimum push "c" off the screen.
+            expect(row, large: [2: "a"], small: [1: "a"])
         default:
             // The spacer takes what the texts and the spacing leave, so "c"
             // ends at the trailing edge whatever the spacing (overlapping
