@@ -2,7 +2,7 @@
 /// ask for it.
 ///
 /// ``init(_:multiline:)`` is the whole key table (Emacs/readline bindings
-/// plus the usual arrows and editing keys); ``TextEditingState/perform(_:multiline:)``
+/// plus the usual arrows and editing keys); ``TextEditingState/perform(_:multiline:wrapWidth:)``
 /// carries a command out.
 ///
 /// | Keys | Command |

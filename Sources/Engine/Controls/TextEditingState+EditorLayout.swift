@@ -42,9 +42,13 @@ extension TextEditingState {
     /// that brings its row, and its cell (one past the end of a line, both
     /// cells of a wide cluster), back in.
     ///
-    /// - Parameter wrapping: Soft-wrap lines at `width` (as `TextEditor`
-    ///   does unless ``View/lineWrappingDisabled(_:)``); `false` scrolls
-    ///   long lines horizontally instead.
+    /// - Parameters:
+    ///   - width: The editor's columns.
+    ///   - height: The editor's rows.
+    ///   - scroll: Where the view is scrolled to; moved to keep the cursor in view.
+    ///   - wrapping: Soft-wrap lines at `width` (as `TextEditor`
+    ///     does unless ``View/lineWrappingDisabled(_:)``); `false` scrolls
+    ///     long lines horizontally instead.
     /// - Complexity: O(bytes before the cursor) to count its line, plus the
     ///   length of the shown lines (with wrapping, of at most `height` lines
     ///   around the cursor's); the view's rows are built as strings.

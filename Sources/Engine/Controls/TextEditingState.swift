@@ -2,10 +2,10 @@
 /// text, an insertion point and an optional selection, changed by key
 /// presses and pastes. A plain value: no views, no I/O.
 ///
-/// A view keeps one of these per field, feeds it ``handle(_:multiline:)``
+/// A view keeps one of these per field, feeds it ``handle(_:multiline:wrapWidth:)``
 /// and ``paste(_:multiline:)``, and draws what
 /// ``visibleLine(width:scrollOffset:secure:)`` (one line) or
-/// ``visibleLines(width:height:scroll:)`` (an editor) returns.
+/// ``visibleLines(width:height:scroll:wrapping:)`` (an editor) returns.
 ///
 /// ```swift
 /// var field = TextEditingState(text: "hello")
