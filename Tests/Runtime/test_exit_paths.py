@@ -163,3 +163,25 @@ def test_resuming_enters_the_terminal_modes_once(tmux):
     got, before, after = finished(tmux, "FGEXIT")
     assert got == 0
     assert_restored(tmux, before, after)
+
+
+def test_ctrl_z_then_bg_leaves_the_screen_to_the_shell(tmux):
+    # Issue 27 item 13: continued in the background (`bg`), the app must not
+    # take the terminal back (alternate screen, mouse); it does on `fg`.
+    start(tmux, "--mouse")
+    tmux.keys("C-z")
+    tmux.wait_for(lambda s: "Stopped" in s, "the job to stop", history=True)
+    tmux.line("bg")
+    time.sleep(0.5)
+    assert tmux.flag("alternate_on") == "0"
+    assert tmux.flag("mouse_any_flag") == "0"
+    tmux.line("echo STILL-THE-SHELL")
+    tmux.wait_for(lambda s: "STILL-THE-SHELL" in s.replace("echo STILL-THE-SHELL", ""), "the shell to run a command")
+    assert tmux.flag("alternate_on") == "0"
+    tmux.line(f"fg; echo FGEXIT=$?; stty -g > {tmux.dir}/after")
+    tmux.wait_for(lambda s: "probe count=0" in s, "the repaint after fg")
+    assert tmux.flag("alternate_on") == "1"
+    tmux.keys("q")
+    got, before, after = finished(tmux, "FGEXIT")
+    assert got == 0
+    assert_restored(tmux, before, after)

@@ -17,7 +17,8 @@ import Darwin
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
 /// `a` `abort()`; `p` prints a line above an inline region; `P` prints a
 /// line and quits in the same handler; `w` keeps the main thread busy for
-/// half a second. With `--wide` a row of `=` as wide
+/// half a second, `W` for thirty (a wedged app). `--query-timeout MS` sets
+/// how long start-up waits for the terminal's answers. With `--wide` a row of `=` as wide
 /// as the screen sits between the two lines. With `--tree`
 /// the screen holds a 5,461-view tree (depth 6, fanout 4) and `x` changes
 /// the text of one leaf (the key-to-frame latency measurement). With
@@ -31,6 +32,9 @@ struct RuntimeProbe {
         if args.contains("--inline") { options.screen = .inline() }
         if args.contains("--mouse") { options.mouse = .buttons }
         if args.contains("--no-ctrl-c") { options.quitsOnControlC = false }
+        if let i = args.firstIndex(of: "--query-timeout"), i + 1 < args.endIndex, let ms = Int(args[i + 1]) {
+            options.queryTimeout = .milliseconds(ms)
+        }
         if let i = args.firstIndex(of: "--flood"), i + 1 < args.endIndex, let n = Int(args[i + 1]) {
             TerminalHost.runMain(FloodProbe(changes: n), options: options)
         }
@@ -91,6 +95,10 @@ struct EventProbe: View {
                     // Keeps the main thread busy for half a second (a slow handler).
                     let start = ContinuousClock.now
                     while ContinuousClock.now - start < .milliseconds(500) {}
+                case "W":
+                    // Wedges the main thread for 30 s (a blocking call that never returns in time).
+                    let start = ContinuousClock.now
+                    while ContinuousClock.now - start < .seconds(30) {}
                 case "P":
                     terminal.print("printed before quitting \(count)")
                     terminal.quit()

@@ -93,7 +93,43 @@ void ctp_restore_disarm(void);
 
 /// Restores now if armed, once however many paths race to it: writes the
 /// bytes, sets the attributes. Returns whether it did. Async-signal-safe:
-/// no allocation, no lock.
+/// no allocation, no lock. The write gives up after about 200 ms of a
+/// terminal that does not read (output suspended): a signal's restore never
+/// hangs the process.
 bool ctp_restore_now(void);
+
+/* MARK: The run loop */
+
+/// Delivers `signals` to the run loop: each sets its bit in a pending set
+/// and, when the bit was clear, writes a byte to a pipe whose read end this
+/// returns (or -errno). Of them, `ending` are the signals that end the app:
+/// when one arrives and the loop has not called ctp_loop_signal_answered()
+/// within `grace_ms`, a watchdog thread restores the terminal
+/// (ctp_restore_now) and ends the process by that signal. Call once, from
+/// the main thread, before the loop runs.
+int ctp_loop_signals_watch(const int *signals, size_t count, const int *ending, size_t ending_count, long grace_ms);
+
+/// Drains the pipe and returns the pending signals' bits (bit n: signal n), clearing them.
+uint64_t ctp_loop_signals_take(void);
+
+/// The loop took an ending signal and is ending the app itself: the watchdog stands down.
+void ctp_loop_signal_answered(void);
+
+/// Puts back the actions the watched signals had before ctp_loop_signals_watch.
+void ctp_loop_signals_unwatch(void);
+
+/// Waits (poll) up to `timeout_ms` (-1: without limit) until one of `fds`
+/// (at most 8) can be read; `ready` gets each one's revents. Returns how
+/// many are ready, 0 on timeout or EINTR, or -errno.
+int ctp_wait(int *fds, short *ready, int count, int timeout_ms);
+
+/// The descriptor that becomes readable when work is queued on the main
+/// dispatch queue (libdispatch's run-loop handle; Linux), or -1 where the
+/// loop cannot drain the main queue itself.
+int ctp_main_queue_handle(void);
+
+/// Clears `handle` and runs the work queued on the main queue. Call it only
+/// on the main thread, and only if dispatch_main() was never called.
+void ctp_main_queue_drain(int handle);
 
 #endif

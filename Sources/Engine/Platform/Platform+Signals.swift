@@ -33,6 +33,13 @@ extension Platform {
         ctp_signal_die(signal)
     }
 
+    /// Whether this process's group is the foreground group of the terminal
+    /// `fd` (a background job's writes and reads belong to the shell's screen).
+    static func isForeground(_ fd: Int32) -> Bool {
+        let group = tcgetpgrp(fd)
+        return group < 0 || group == getpgrp()
+    }
+
     /// Stops the job as `SIGTSTP`'s default action does, then puts back the
     /// `SIGTSTP` action found before (dispatch's); returns when continued.
     static func stopProcessGroup() {

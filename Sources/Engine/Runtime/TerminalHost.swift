@@ -15,12 +15,23 @@ import Profiler
 ///
 /// Most apps use ``App`` instead, which does this from `@main`.
 ///
-/// Everything happens on the main thread (the main actor), driven by
-/// dispatch sources: the tty is a read source, signals are signal sources,
-/// timers are dispatch timers. Nothing polls: an idle app sleeps in the
-/// kernel and writes nothing. Input, a state change, a resize or a timer
-/// asks for a frame; requests coalesce, and frames are capped at
-/// ``TerminalOptions/maxFramesPerSecond``. Each frame is one write loop.
+/// Everything happens on the main thread (the main actor), in one loop
+/// that waits (`poll`) on the terminal, on the signals it handles (through
+/// a pipe) and on the main dispatch queue (tasks on the main actor), with
+/// the next deadline (an `Esc` waiting for the rest of a sequence, a capped
+/// frame) as the wait's timeout: an event is one wake-up, one `read` and one
+/// `write`, on one thread, and an idle app sleeps in the kernel and writes
+/// nothing. Input, a state change, a resize or a timer asks for a frame;
+/// requests coalesce. A frame input asks for is drawn as soon as the input
+/// is handled; other frames are capped at
+/// ``TerminalOptions/maxFramesPerSecond`` (the cap is for floods of
+/// changes, not for keys). Each frame is one `write`.
+///
+/// ``runMain(_:options:)`` (what ``App`` uses) runs that loop on the main
+/// thread and drains the main queue itself. ``run(_:options:)``, called
+/// from an `async` context (where `dispatchMain()` already owns the main
+/// queue), waits with dispatch sources instead; the work done per event is
+/// the same.
 @MainActor
 public final class TerminalHost {
     let options: TerminalOptions
@@ -33,12 +44,32 @@ public final class TerminalHost {
     var renderRoot: (() -> Void)?
     var started = false
     var running = false
+    /// A frame was asked for and is not drawn yet.
     var frameScheduled = false
+    /// Input asked for the scheduled frame: it is drawn without waiting for the cap.
+    var frameForInput = false
     var lastFrameStart: UInt64 = 0
     var minFrameInterval: UInt64
+    /// How the loop waits: on the main thread with `poll`, or with dispatch sources.
+    var loop: LoopKind = .dispatch
+    /// Dispatch mode's sources (the tty, the signal pipe, the deadline timer).
     var sources: [any DispatchSourceProtocol] = []
-    var escapeTimer: (any DispatchSourceTimer)?
+    var deadlineTimer: (any DispatchSourceTimer)?
+    var timerDeadline: UInt64?
+    /// The read end of the signal pipe (-1 before start).
+    var signalFD: Int32 = -1
+    /// Signals that arrived while start-up waited, handled once the app runs.
+    var earlySignals: UInt64 = 0
+    /// When a pending `Esc` (or a stalled paste) is flushed, if one waits.
+    var escapeDeadline: UInt64?
+    /// Work asked for during an event, run after it (quit, suspend).
+    var deferred: [() -> Void] = []
+    /// The descriptors and results of the loop's wait (kept: no allocation per wait).
+    var waitDescriptors: [Int32] = []
+    var waitReady: [Int16] = []
     var readBuffer = [UInt8](repeating: 0, count: 4096)
+    /// The events of one read (kept: its capacity is reused).
+    var readEvents: [InputEvent] = []
     /// Non-reply events read while start-up waited for the terminal's answers.
     var earlyEvents: [InputEvent] = []
     /// A cursor report now answers the emoji width probe.
@@ -46,14 +77,13 @@ public final class TerminalHost {
     var onEnd: ((Int32) -> Void)?
     var pendingPrints: [String] = []
     /// The app gave the terminal back (suspended) and has not taken it again.
-    private var terminalLeft = false
+    var terminalLeft = false
     /// The bytes of the frame being written (kept: its capacity is reused).
     private var frameBytes: [UInt8] = []
     /// Input is being handled: a frame asked for now is drawn when it is done.
     var handlingInput = false
     /// The terminal's cursor is shown (a text field is focused).
     var cursorShown = false
-    var frameWanted = false
     var printAfterExit: [String] = []
     var inline: InlineRegion?
     let overlay: PerformanceOverlay
@@ -88,6 +118,7 @@ public final class TerminalHost {
     ///   `TERM=dumb`, or the terminal cannot be set up.
     public static func run<Root: View>(_ root: Root, options: TerminalOptions = TerminalOptions()) async throws -> Int32 {
         let host = try TerminalHost(options: options)
+        host.loop = .dispatch
         return await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             host.onEnd = { continuation.resume(returning: $0) }
             do throws(TerminalError) {
@@ -98,8 +129,13 @@ public final class TerminalHost {
         }
     }
 
-    /// Runs `root` on the main queue and never returns: the process exits
+    /// Runs `root` on the main thread and never returns: the process exits
     /// with the app's status when it ends. What ``App``'s `main()` calls.
+    ///
+    /// The loop owns the main thread and runs the main queue's work itself
+    /// (tasks on the main actor, `DispatchQueue.main.async`); do not call
+    /// `dispatchMain()` in such an app. Where the loop cannot drain the main
+    /// queue (Darwin), it waits with dispatch sources under `dispatchMain()`.
     public static func runMain<Root: View>(_ root: Root, options: TerminalOptions = TerminalOptions()) -> Never {
         startMain(options: options) { host throws(TerminalError) in try host.start(root) }
         dispatchMain()
@@ -114,7 +150,10 @@ public final class TerminalHost {
         do throws(TerminalError) {
             let host = try TerminalHost(options: options)
             host.onEnd = { status in Platform.exitProcess(status) }
+            let queue = Platform.mainQueueDescriptor()
+            host.loop = queue >= 0 ? .own(mainQueue: queue) : .dispatch
             try start(host)
+            if case .own = host.loop { host.runLoop() }
         } catch {
             Platform.writeStandardError("error: \(error)\n")
             Platform.exitProcess(1)
@@ -122,11 +161,21 @@ public final class TerminalHost {
     }
 
     func start<Root: View>(_ root: Root) throws(TerminalError) {
+        // Signals first: one that arrives during the start-up waits is seen
+        // (a resize handled after the first frame, an ending one ends at once).
+        do throws(SystemError) {
+            signalFD = try Platform.watchSignals(TerminalHost.handledSignals, ending: TerminalHost.endingSignals,
+                                                 graceMilliseconds: TerminalHost.signalGraceMilliseconds)
+        } catch {
+            throw TerminalError(error)
+        }
+        Platform.ignoreSignal(Platform.Signal.brokenPipe)
         try device.setModes(device.rawModes)
         TerminalHost.running = self
         TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: [])
         started = true
         queryTerminal()
+        guard started else { return }  // a signal ended it
         pipeline.encoder.capabilities.synchronizedOutput = support.synchronizedOutput
         modes = TerminalModes.sequences(for: options, support: support)
         TerminalRestore.update(bytes: Array(modes.leave.utf8))
@@ -140,17 +189,30 @@ public final class TerminalHost {
             return
         }
         probeEmojiWidths()
+        guard started else { return }
         running = true
         // The writer assumes a blank screen with the cursor at home; after
         // DECSET 1049 the cursor is wherever the shell left it. The first
         // frame clears and homes explicitly.
         pipeline.encoder.invalidate()
         configurePipeline()
-        installSources()
+        if case .dispatch = loop { installSources() }
         renderRoot = { [unowned self] in self.pipeline.render(root, keepBytes: false) }
         frame()
-        for event in earlyEvents { handle(event) }
+        let events = earlyEvents
         earlyEvents = []
+        handlingInput = true
+        for event in events {
+            handle(event)
+            if !running { return }
+        }
+        handlingInput = false
+        if earlySignals != 0 {
+            let early = earlySignals
+            earlySignals = 0
+            handleSignals(early)
+        }
+        if case .dispatch = loop { afterWork() }
     }
 
     private func configurePipeline() {
@@ -210,12 +272,24 @@ public final class TerminalHost {
         decoder.expectsCursorPositionReport = true
         defer { decoder.expectsCursorPositionReport = false }
         let deadline = monotonicNanoseconds() + UInt64(options.queryTimeout / .nanoseconds(1))
+        var fds: [Int32] = [device.inputFD, signalFD]
+        var ready: [Int16] = [0, 0]
         while !support.answered {
             let now = monotonicNanoseconds()
             guard now < deadline else { break }
-            guard device.waitForInput(milliseconds: Int32(max(1, (deadline - now) / 1_000_000))) else { break }
-            guard let events = readInput() else { break }
-            for event in events {
+            let n = Platform.wait(&fds, ready: &ready, count: 2, milliseconds: Int32(max(1, (deadline - now) / 1_000_000)))
+            if n < 0 { break }
+            if ready[1] != 0 {
+                let arrived = Platform.takeSignals()
+                if let ending = TerminalHost.firstEnding(in: arrived) {
+                    end(status: 128 + ending, reraising: ending)
+                    return
+                }
+                earlySignals |= arrived
+            }
+            guard ready[0] != 0 else { continue }
+            guard readInput() else { break }
+            for event in readEvents {
                 if case .reply(let reply) = event { note(reply) } else { earlyEvents.append(event) }
             }
         }
@@ -236,92 +310,97 @@ public final class TerminalHost {
         }
     }
 
-    /// Reads what the tty has and decodes it; nil at end of input or on error.
-    private func readInput() -> [InputEvent]? {
+    /// Reads what the tty has and decodes it into ``readEvents``; false at
+    /// end of input or on error.
+    private func readInput() -> Bool {
+        readEvents.removeAll(keepingCapacity: true)
         let n: Int?
         do {
             n = try readBuffer.withUnsafeMutableBytes { (raw) throws(TerminalError) in try device.read(into: raw) }
         } catch {
-            return nil
+            return false
         }
-        guard let n else { return [] }
-        if n == 0 { return nil }
-        return readBuffer.withUnsafeBufferPointer { buffer in
-            var events: [InputEvent] = []
-            decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<n]), into: &events)
-            return events
+        guard let n else { return true }
+        if n == 0 { return false }
+        readBuffer.withUnsafeBufferPointer { buffer in
+            decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<n]), into: &readEvents)
         }
+        return true
     }
 
-    // MARK: Sources
+    // MARK: Input and signals
 
-    private func installSources() {
-        let read = DispatchSource.makeReadSource(fileDescriptor: device.inputFD, queue: .main)
-        read.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.inputReady() } }
-        read.resume()
-        sources.append(read)
-
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.escapeTimeoutFired() } }
-        timer.schedule(deadline: .distantFuture)
-        timer.resume()
-        escapeTimer = timer
-
-        Platform.ignoreSignal(Platform.Signal.brokenPipe)
-        for sig in [Platform.Signal.windowChange, Platform.Signal.interrupt, Platform.Signal.terminate,
-                    Platform.Signal.hangup, Platform.Signal.terminalStop, Platform.Signal.continued] {
-            Platform.ignoreSignal(sig)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
-            source.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.received(sig) } }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    private func inputReady() {
-        guard running else { return }
-        guard let events = readInput() else {
+    func inputReady() {
+        guard running, !terminalLeft else { return }
+        guard readInput() else {
             end(status: 0)  // the terminal went away
             return
         }
-        // A frame the events ask for is drawn right after them, in this
-        // callback (no second trip through the queue), when the cap allows.
+        // A frame the events ask for is drawn right after them (the loop
+        // draws it before it waits again), without waiting for the cap.
         handlingInput = true
+        let events = readEvents
         for event in events {
             handle(event)
             if !running { return }
         }
         handlingInput = false
-        if frameWanted {
-            frameWanted = false
-            scheduleFrame(drawNowIfAllowed: true)
-        }
         if decoder.hasPendingInput {
             // A lone Esc waits a moment for the rest of a sequence; a paste
             // arriving in pieces waits longer (flushing it would end it early).
             let timeout = decoder.isInsideBracketedPaste ? max(options.escapeTimeout, .seconds(2)) : options.escapeTimeout
-            let ns = Int(timeout / .nanoseconds(1))
-            escapeTimer?.schedule(deadline: .now() + .nanoseconds(ns))
+            escapeDeadline = monotonicNanoseconds() &+ UInt64(timeout / .nanoseconds(1))
         } else {
-            escapeTimer?.schedule(deadline: .distantFuture)
+            escapeDeadline = nil
         }
     }
 
-    private func escapeTimeoutFired() {
-        escapeTimer?.schedule(deadline: .distantFuture)
+    func escapeTimeoutFired() {
+        escapeDeadline = nil
         guard running else { return }
-        for event in decoder.flush() { handle(event) }
+        handlingInput = true
+        for event in decoder.flush() {
+            handle(event)
+            if !running { return }
+        }
+        handlingInput = false
     }
 
-    private func received(_ sig: Int32) {
-        switch sig {
-        case Platform.Signal.windowChange: resized()
-        case Platform.Signal.terminalStop: suspend()
-        case Platform.Signal.continued: continued()
-        default:
-            // INT, TERM, HUP: leave as the signal would, with the terminal restored.
-            end(status: 128 + sig, reraising: sig)
+    /// The signals the loop handles: resize, job control, and the three that end the app.
+    static let handledSignals: [Int32] = [
+        Platform.Signal.windowChange, Platform.Signal.interrupt, Platform.Signal.terminate,
+        Platform.Signal.hangup, Platform.Signal.terminalStop, Platform.Signal.continued,
+    ]
+    /// The signals that end the app (restored, then ended by the signal).
+    static let endingSignals: [Int32] = [Platform.Signal.interrupt, Platform.Signal.terminate, Platform.Signal.hangup]
+    /// How long the main thread has to answer an ending signal before the
+    /// watchdog restores the terminal and ends the process itself.
+    static let signalGraceMilliseconds = 1000
+
+    static func firstEnding(in bits: UInt64) -> Int32? {
+        endingSignals.first { bits & (1 << UInt64($0)) != 0 }
+    }
+
+    func signalsArrived() {
+        handleSignals(Platform.takeSignals())
+    }
+
+    /// Handles the signals whose bits are set: an ending one first (it ends
+    /// the app), then resize, stop and continue.
+    func handleSignals(_ bits: UInt64) {
+        guard running else {
+            earlySignals |= bits
+            return
         }
+        if let ending = TerminalHost.firstEnding(in: bits) {
+            // INT, TERM, HUP: leave as the signal would, with the terminal restored.
+            end(status: 128 + ending, reraising: ending)
+            return
+        }
+        func has(_ sig: Int32) -> Bool { bits & (1 << UInt64(sig)) != 0 }
+        if has(Platform.Signal.continued) { continued() }
+        if has(Platform.Signal.windowChange) { resized() }
+        if has(Platform.Signal.terminalStop) { suspend() }
     }
 
     // MARK: Events
@@ -372,41 +451,184 @@ public final class TerminalHost {
         requestFrame()
     }
 
-    // MARK: Frames
+    // MARK: The loop
 
-    /// Asks for a frame: at once if the last one was long enough ago,
-    /// otherwise when the frame cap allows. Requests before it coalesce.
-    func requestFrame() {
-        guard running, !frameScheduled else { return }
-        frameScheduled = true
-        if handlingInput {
-            frameWanted = true  // drawn when the input is handled
-            return
-        }
-        scheduleFrame(drawNowIfAllowed: false)
+    /// How the host waits for work.
+    enum LoopKind {
+        /// On the main thread, in `poll`, draining the main queue (its descriptor) itself.
+        case own(mainQueue: Int32)
+        /// With dispatch sources on the main queue (under `dispatchMain()`).
+        case dispatch
     }
 
-    /// Draws the requested frame when the cap allows: at once (in this
-    /// callback) or on the next turn of the queue, else when the cap allows.
-    private func scheduleFrame(drawNowIfAllowed: Bool) {
+    /// The loop of ``runMain(_:options:)``: waits on the terminal, the
+    /// signal pipe and the main queue with the next deadline as timeout,
+    /// and does what is ready; after each wake-up, the work asked for during
+    /// it and the frame due. Returns when the app ended.
+    func runLoop() {
+        guard case .own(let queue) = loop else { return }
+        waitDescriptors = [device.inputFD, signalFD, queue]
+        waitReady = [0, 0, 0]
+        Platform.drainMainQueue(queue)  // work queued before the loop ran
+        while running {
+            afterWork()
+            guard running else { break }
+            // While the app has given the terminal back (suspended, in the
+            // background), the shell owns its input.
+            waitDescriptors[0] = terminalLeft ? -1 : device.inputFD
+            let timeout = waitTimeout()
+            let n = waitDescriptors.withUnsafeMutableBufferPointer { fds in
+                waitReady.withUnsafeMutableBufferPointer { ready in
+                    Platform.wait(fds.baseAddress!, ready: ready.baseAddress!, count: fds.count, milliseconds: timeout)
+                }
+            }
+            if n < 0 {
+                end(status: 1, message: "error: waiting for input: \(Platform.errorDescription(-n))\n")
+                break
+            }
+            if waitReady[1] != 0 { signalsArrived() }
+            if running && waitReady[0] != 0 { inputReady() }
+            if running && waitReady[2] != 0 { Platform.drainMainQueue(queue) }
+            if running, let deadline = escapeDeadline, monotonicNanoseconds() >= deadline { escapeTimeoutFired() }
+            checkForeground()
+        }
+    }
+
+    /// Milliseconds until the next deadline (rounded up), 0 when work is due, -1 when none waits.
+    private func waitTimeout() -> Int32 {
+        if !deferred.isEmpty { return 0 }
+        guard let next = nextDeadline() else { return -1 }
         let now = monotonicNanoseconds()
-        let earliest = lastFrameStart &+ minFrameInterval
-        if now >= earliest || lastFrameStart == 0 {
-            if drawNowIfAllowed {
-                frame()
-            } else {
-                DispatchQueue.main.async { [unowned self] in MainActor.assumeIsolated { self.frame() } }
+        guard next > now else { return 0 }
+        return Int32(min((next - now + 999_999) / 1_000_000, 60_000))
+    }
+
+    /// The next time the loop must wake without an event: an `Esc` to
+    /// flush, a capped frame, or (continued in the background) a look at
+    /// whether the app is in the foreground again: `fg` sends no signal to
+    /// a job that is already running.
+    private func nextDeadline() -> UInt64? {
+        var next = escapeDeadline
+        if frameScheduled, let due = frameDue() { next = min(next ?? due, due) }
+        if terminalLeft {
+            let look = monotonicNanoseconds() &+ TerminalHost.backgroundLookNanoseconds
+            next = min(next ?? look, look)
+        }
+        return next
+    }
+
+    /// How often an app continued in the background looks for `fg`.
+    static let backgroundLookNanoseconds: UInt64 = 200_000_000
+
+    /// After a wake-up: an app that gave the terminal back and is now in the
+    /// foreground (brought there by `fg` while running) takes it again.
+    func checkForeground() {
+        if terminalLeft, running, Platform.isForeground(device.inputFD) { resumeAfterStop() }
+    }
+
+    /// When the scheduled frame may be drawn: now for input (and the first
+    /// frame), else when the frame cap allows; nil while none can be drawn.
+    private func frameDue() -> UInt64? {
+        if terminalLeft { return nil }
+        if let region = inline, region.awaitingCursorReport { return nil }  // the reply asks again
+        if frameForInput || lastFrameStart == 0 { return 0 }
+        return lastFrameStart &+ minFrameInterval
+    }
+
+    /// After a wake-up's events: the work they deferred (quit, suspend),
+    /// then the frame, if one is due.
+    func afterWork() {
+        while running && !deferred.isEmpty {
+            let work = deferred
+            deferred.removeAll()
+            for item in work {
+                item()
+                if !running { return }
             }
+        }
+        guard running, frameScheduled, let due = frameDue(), monotonicNanoseconds() >= due else {
+            armDeadlineTimer()
+            return
+        }
+        frame()
+        armDeadlineTimer()
+    }
+
+    /// Runs `work` after the current event or frame, not in the middle of it.
+    func perform(_ work: @escaping () -> Void) {
+        deferred.append(work)
+        if case .dispatch = loop {
+            DispatchQueue.main.async { [self] in MainActor.assumeIsolated { afterWork() } }
+        }
+    }
+
+    /// Dispatch mode: the tty and the signal pipe are read sources; one timer
+    /// fires at the next deadline (re-armed only when that changes).
+    private func installSources() {
+        let read = DispatchSource.makeReadSource(fileDescriptor: device.inputFD, queue: .main)
+        read.setEventHandler { [unowned self] in
+            MainActor.assumeIsolated {
+                self.inputReady()
+                self.afterWork()
+            }
+        }
+        read.resume()
+        sources.append(read)
+        let signals = DispatchSource.makeReadSource(fileDescriptor: signalFD, queue: .main)
+        signals.setEventHandler { [unowned self] in
+            MainActor.assumeIsolated {
+                self.signalsArrived()
+                self.afterWork()
+            }
+        }
+        signals.resume()
+        sources.append(signals)
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.setEventHandler { [unowned self] in
+            MainActor.assumeIsolated {
+                self.timerDeadline = nil
+                if let deadline = self.escapeDeadline, monotonicNanoseconds() >= deadline { self.escapeTimeoutFired() }
+                self.checkForeground()
+                self.afterWork()
+            }
+        }
+        timer.schedule(deadline: .distantFuture)
+        timer.resume()
+        deadlineTimer = timer
+    }
+
+    private func armDeadlineTimer() {
+        guard case .dispatch = loop, let timer = deadlineTimer else { return }
+        let next = nextDeadline()
+        guard next != timerDeadline else { return }
+        timerDeadline = next
+        if let next {
+            let now = monotonicNanoseconds()
+            timer.schedule(deadline: .now() + .nanoseconds(Int(next > now ? next - now : 0)))
         } else {
-            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(earliest - now))) { [unowned self] in
-                MainActor.assumeIsolated { self.frame() }
-            }
+            timer.schedule(deadline: .distantFuture)
+        }
+    }
+
+    // MARK: Frames
+
+    /// Asks for a frame: drawn when the current work is done, at once if
+    /// input asked for it (or the last frame was long enough ago), else
+    /// when the frame cap allows. Requests before it coalesce.
+    func requestFrame() {
+        guard running else { return }
+        if handlingInput { frameForInput = true }
+        guard !frameScheduled else { return }
+        frameScheduled = true
+        if case .dispatch = loop, !handlingInput {
+            DispatchQueue.main.async { [self] in MainActor.assumeIsolated { afterWork() } }
         }
     }
 
     func frame() {
         frameScheduled = false
-        guard running else { return }
+        frameForInput = false
+        guard running, !terminalLeft else { return }
         if let region = inline {
             if region.awaitingCursorReport { return }  // the reply asks again
             // The terminal may have been resized (and have re-wrapped the
@@ -488,9 +710,19 @@ public final class TerminalHost {
         running = false
         for source in sources { source.cancel() }
         sources = []
-        escapeTimer?.cancel()
-        escapeTimer = nil
-        if restore { leaveTerminal(final: true) } else { TerminalRestore.restoreNow() }
+        deadlineTimer?.cancel()
+        deadlineTimer = nil
+        if sig != nil {
+            // Ending for a signal: the restore's own write, which does not
+            // wait on a terminal that stopped reading.
+            TerminalRestore.update(bytes: leaveBytes())
+            TerminalRestore.restoreNow()
+        } else if restore {
+            leaveTerminal(final: true)
+        } else {
+            TerminalRestore.restoreNow()
+        }
+        Platform.signalAnswered()
         for text in printAfterExit {
             // Back in cooked mode: LF is CR LF again; controls shown as pictures.
             let rows = InlineRegion.wrap(text, columns: device.size().columns)
@@ -518,12 +750,17 @@ public final class TerminalHost {
     /// Undoes the modes in reverse order and puts the saved termios back.
     /// In inline mode the last frame stays and the cursor goes below it.
     func leaveTerminal(final: Bool) {
+        try? device.write(leaveBytes())
+        try? device.setModes(device.savedModes)
+        TerminalRestore.disarm()
+    }
+
+    /// What undoes the modes (and, inline, puts the cursor below the region).
+    func leaveBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         if let region = inline { bytes += region.leaveBytes() }
         bytes += Array(modes.leave.utf8)
-        try? device.write(bytes)
-        try? device.setModes(device.savedModes)
-        TerminalRestore.disarm()
+        return bytes
     }
 
     private func writeProfile() {
@@ -544,9 +781,11 @@ public final class TerminalHost {
         guard running, !terminalLeft else { return }
         leaveTerminal(final: false)
         terminalLeft = true
-        // Let the default action stop the whole job, then put dispatch's handler back.
+        // Let the default action stop the whole job, then put the loop's handler back.
         Platform.stopProcessGroup()
-        resumeAfterStop()
+        // Continued: by `fg` (the terminal is the app's again), or by `bg`
+        // (the shell keeps it; the app waits for the `fg` to come).
+        if Platform.isForeground(device.inputFD) { resumeAfterStop() }
     }
 
     /// After `SIGCONT`: the terminal is taken again if the app gave it up
@@ -556,7 +795,9 @@ public final class TerminalHost {
     func continued() {
         guard running else { return }
         if terminalLeft {
-            resumeAfterStop()
+            // Only when brought to the foreground: continued in the
+            // background (`bg`), the terminal stays the shell's.
+            if Platform.isForeground(device.inputFD) { resumeAfterStop() }
         } else {
             pipeline.encoder.invalidate()
             overlay.forceRepaint = true
@@ -592,7 +833,7 @@ extension TerminalHost: TerminalActionTarget {
     nonisolated func requestQuit(_ status: Int32) {
         MainActor.assumeIsolated {
             // After the current event or frame, not in the middle of it.
-            DispatchQueue.main.async { [self] in MainActor.assumeIsolated { quitAfterLastFrame(status) } }
+            perform { [self] in quitAfterLastFrame(status) }
         }
     }
 
@@ -616,6 +857,6 @@ extension TerminalHost: TerminalActionTarget {
     }
 
     nonisolated func requestSuspend() {
-        MainActor.assumeIsolated { DispatchQueue.main.async { [self] in MainActor.assumeIsolated { suspend() } } }
+        MainActor.assumeIsolated { perform { [self] in suspend() } }
     }
 }
