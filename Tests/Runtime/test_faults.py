@@ -186,3 +186,21 @@ def test_sigterm_right_after_the_first_frame_ends_the_app(probe):
         p.read_until(lambda d: False, 0.2)
         assert p.wait(3) == ("signal", signal.SIGTERM)
         assert p.restored()
+
+
+def test_the_async_entry_point_runs_keys_resizes_and_signals(probe):
+    # `TerminalHost.run` awaited from a task (dispatch sources instead of the
+    # own loop): keys, a resize, the escape timeout and an ending signal.
+    p = probe("--async", "--mouse")
+    assert p.read_until(lambda d: b"probe count=0" in d, 10), p.output[-300:]
+    p.write(b"+")
+    assert p.read_until(lambda d: b"key U+2b" in d, 5), p.output[-300:]
+    p.resize(90, 20)
+    assert p.read_until(lambda d: b"resize 90x20" in d, 5), p.output[-300:]
+    p.write(b"\x1b")  # a lone Esc: delivered after the escape timeout
+    assert p.read_until(lambda d: b"key U+1b" in d or b"escape" in d, 5), p.output[-300:]
+    p.process.send_signal(signal.SIGTERM)
+    assert p.wait(5) == ("signal", signal.SIGTERM)
+    p.read_until(lambda d: False, 0.3)
+    assert p.restored()
+    assert p.output.rfind(b"\x1b[?1049l") > p.output.rfind(b"\x1b[?1049h")

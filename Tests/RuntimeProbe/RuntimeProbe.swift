@@ -1,3 +1,4 @@
+import Dispatch
 import Engine
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +12,7 @@ import Darwin
 /// real terminal: it shows the last event it received and a counter, and
 /// leaves by whatever path the test asks for.
 ///
-///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--flood N] [--no-ctrl-c] [--wide]
+///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--flood N] [--no-ctrl-c] [--wide] [--async]
 ///
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
@@ -43,6 +44,19 @@ struct RuntimeProbe {
         }
         if args.contains("--tree") {
             TerminalHost.runMain(TreeProbe(), options: options)
+        }
+        if args.contains("--async") {
+            // `TerminalHost.run` from a task, under dispatchMain(): the host
+            // waits with dispatch sources instead of its own loop.
+            Task { @MainActor in
+                do {
+                    exit(try await TerminalHost.run(EventProbe(), options: options))
+                } catch {
+                    print("error: \(error)")
+                    exit(1)
+                }
+            }
+            dispatchMain()
         }
         TerminalHost.runMain(EventProbe(), options: options)
     }
