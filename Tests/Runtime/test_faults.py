@@ -204,3 +204,37 @@ def test_the_async_entry_point_runs_keys_resizes_and_signals(probe):
     p.read_until(lambda d: False, 0.3)
     assert p.restored()
     assert p.output.rfind(b"\x1b[?1049l") > p.output.rfind(b"\x1b[?1049h")
+
+
+def test_inline_mode_draws_on_when_the_cursor_report_never_comes(probe):
+    # Item 8: after a resize the region asks where the cursor is; a terminal
+    # that never answers must not freeze the app.
+    p = probe("--inline")
+    assert p.read_until(lambda d: b"probe count=0" in d, 10), p.output[-300:]
+    p.output = b""
+    p.resize(70, 24)
+    assert p.read_until(lambda d: b"\x1b[6n" in d, 5), p.output
+    p.write(b"+")
+    assert p.read_until(lambda d: b"count=1" in d, 5), p.output[-300:]
+    p.write(b"q")
+    assert p.wait(5) == ("exit", 0)
+    assert p.restored()
+
+
+def test_inline_mode_takes_a_cursor_report_split_in_two(probe):
+    # Item 8: the report's halves arrive 100 ms apart (past the escape
+    # timeout): still one report, not keys, and the region draws on.
+    p = probe("--inline")
+    assert p.read_until(lambda d: b"probe count=0" in d, 10), p.output[-300:]
+    p.output = b""
+    p.resize(70, 24)
+    assert p.read_until(lambda d: b"\x1b[6n" in d, 5), p.output
+    p.write(b"\x1b[5")
+    time.sleep(0.1)
+    p.write(b";1R")
+    time.sleep(0.1)
+    p.write(b"+")
+    assert p.read_until(lambda d: b"key U+2b" in d, 5), p.output[-300:]
+    assert b"key U+5b" not in p.output and b"key U+3b" not in p.output, p.output[-300:]
+    p.write(b"q")
+    assert p.wait(5) == ("exit", 0)

@@ -29,24 +29,21 @@ extension ViewGraph {
     }
 
     /// Reclaims detached nodes — drops their state, releases their identities
-    /// for reuse — until `budget` nodes are done or `nanoseconds` have been
-    /// spent, but never fewer than `atLeast` (while any wait). Returns how
+    /// for reuse — until `budget` nodes are done or none wait. Returns how
     /// many were reclaimed.
     ///
-    /// ``render(_:)`` calls it after each frame with the frame's time budget
-    /// (``reclamationBudgetNanoseconds``) and `atLeast` set to the nodes the
-    /// frame created: a frame that builds nodes while others wait pays for as
-    /// many as it built (as a pacing garbage collector makes allocation
-    /// assist), so memory stays bounded however fast subtrees come and go,
-    /// and the frames that only remove or change things keep to the budget.
+    /// ``render(_:)`` calls it after each frame with ``reclamationBudget`` or
+    /// the number of nodes the frame created, whichever is larger: a frame
+    /// that builds nodes while others wait pays for as many as it built (as a
+    /// pacing garbage collector makes allocation assist), so memory stays
+    /// bounded however fast subtrees come and go, and the frames that only
+    /// remove or change things keep to the budget. The bound is a count of
+    /// nodes, never the clock: a loaded machine does not lengthen frames.
     @discardableResult
-    public func reclaim(budget: Int, nanoseconds: UInt64 = .max, atLeast: Int = 0) -> Int {
+    public func reclaim(budget: Int) -> Int {
         var done = 0
         let start = monotonicNanoseconds()
-        while done < budget {
-            if done & 255 == 255 && done >= atLeast && nanoseconds != .max
-                && monotonicNanoseconds() - start > nanoseconds { break }
-            guard let node = reclamation.popLast() else { break }
+        while done < budget, let node = reclamation.popLast() {
             reclaimNode(node)
             done += 1
         }

@@ -85,6 +85,14 @@ struct InlineRegion {
         origin = min(max(0, row - restingRow), screenRows - 1)
     }
 
+    /// The terminal did not say where the cursor is: the region stays where
+    /// it was, kept on the (maybe smaller) screen.
+    mutating func cursorReportMissing() {
+        guard awaitingCursorReport else { return }
+        awaitingCursorReport = false
+        origin = max(0, min(origin, screenRows - max(height, 1)))
+    }
+
     /// CUP to column 1 of screen row `row` (0-based).
     static func cursorTo(row: Int) -> [UInt8] { Array("\u{1B}[\(row + 1)H".utf8) }
 

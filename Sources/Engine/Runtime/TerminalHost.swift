@@ -62,6 +62,8 @@ public final class TerminalHost {
     var earlySignals: UInt64 = 0
     /// When a pending `Esc` (or a stalled paste) is flushed, if one waits.
     var escapeDeadline: UInt64?
+    /// When an inline region stops waiting for the cursor report it asked for.
+    var cursorReportDeadline: UInt64?
     /// Work asked for during an event, run after it (quit, suspend).
     var deferred: [() -> Void] = []
     /// The descriptors and results of the loop's wait (kept: no allocation per wait).
@@ -304,6 +306,7 @@ public final class TerminalHost {
         case .cursorPosition(_, let column) where probingEmojiWidths:
             if column == TerminalModes.emojiWidthProbeColumn { pipeline.encoder.capabilities.settledEmojiWidths = true }
         case .cursorPosition(let row, _):
+            cursorReportDeadline = nil
             support.cursorRow = row - 1
             inline?.cursorReported(row: row - 1, restingRow: pipeline.encoder.restingCursor?.y ?? 0)
             if inline != nil { requestFrame() }
@@ -348,7 +351,10 @@ public final class TerminalHost {
         if decoder.hasPendingInput {
             // A lone Esc waits a moment for the rest of a sequence; a paste
             // arriving in pieces waits longer (flushing it would end it early).
-            let timeout = decoder.isInsideBracketedPaste ? max(options.escapeTimeout, .seconds(2)) : options.escapeTimeout
+            // So does a cursor report the region waits for (its halves may come
+            // apart: flushed as keys, it would be lost).
+            let timeout = decoder.isInsideBracketedPaste ? max(options.escapeTimeout, .seconds(2))
+                : cursorReportDeadline != nil ? max(options.escapeTimeout, options.queryTimeout) : options.escapeTimeout
             escapeDeadline = monotonicNanoseconds() &+ UInt64(timeout / .nanoseconds(1))
         } else {
             escapeDeadline = nil
@@ -438,8 +444,7 @@ public final class TerminalHost {
             pipeline.graph.invalidateLayout()
             pipeline.graph.setRootEnvironment(\.screenSize, Size(width: size.columns, height: size.rows))
             // Where did the region go? The cursor rests at its top-left; ask.
-            decoder.expectsCursorPositionReport = true
-            try? device.write(Array(TerminalModes.queryCursorPosition.utf8))
+            askCursorPosition()
         } else {
             pipeline.resize(columns: size.columns, rows: size.rows)
             // The size may look unchanged (80x24 -> 10x5 -> 80x24 before this
@@ -490,13 +495,14 @@ public final class TerminalHost {
             if running && waitReady[0] != 0 { inputReady() }
             if running && waitReady[2] != 0 { Platform.drainMainQueue(queue) }
             if running, let deadline = escapeDeadline, monotonicNanoseconds() >= deadline { escapeTimeoutFired() }
+            checkCursorReport()
             checkForeground()
         }
     }
 
     /// Milliseconds until the next deadline (rounded up), 0 when work is due, -1 when none waits.
     private func waitTimeout() -> Int32 {
-        if !deferred.isEmpty { return 0 }
+        if !deferred.isEmpty || pipeline.graph.pendingReclamation > 0 { return 0 }
         guard let next = nextDeadline() else { return -1 }
         let now = monotonicNanoseconds()
         guard next > now else { return 0 }
@@ -509,6 +515,7 @@ public final class TerminalHost {
     /// a job that is already running.
     private func nextDeadline() -> UInt64? {
         var next = escapeDeadline
+        if let report = cursorReportDeadline { next = min(next ?? report, report) }
         if frameScheduled, let due = frameDue() { next = min(next ?? due, due) }
         if terminalLeft {
             let look = monotonicNanoseconds() &+ TerminalHost.backgroundLookNanoseconds
@@ -524,6 +531,30 @@ public final class TerminalHost {
     /// foreground (brought there by `fg` while running) takes it again.
     func checkForeground() {
         if terminalLeft, running, Platform.isForeground(device.inputFD) { resumeAfterStop() }
+    }
+
+    /// Inline: asks where the cursor is (the region's top-left) and waits
+    /// for the answer at most a second (or the query timeout, if longer).
+    func askCursorPosition() {
+        decoder.expectsCursorPositionReport = true
+        let wait = max(UInt64(options.queryTimeout / .nanoseconds(1)), 1_000_000_000)
+        cursorReportDeadline = monotonicNanoseconds() &+ wait
+        try? device.write(Array(TerminalModes.queryCursorPosition.utf8))
+    }
+
+    /// After a wake-up: a cursor report that did not come in time is given
+    /// up on, and the region is drawn where it was (kept on screen), rather
+    /// than waiting for good.
+    func checkCursorReport() {
+        guard let deadline = cursorReportDeadline, monotonicNanoseconds() >= deadline else { return }
+        cursorReportDeadline = nil
+        decoder.expectsCursorPositionReport = false
+        guard var region = inline, region.awaitingCursorReport else { return }
+        region.cursorReportMissing()
+        inline = region
+        pipeline.encoder.invalidate()
+        pipeline.graph.invalidateLayout()
+        requestFrame()
     }
 
     /// When the scheduled frame may be drawn: now for input (and the first
@@ -547,6 +578,11 @@ public final class TerminalHost {
             }
         }
         guard running, frameScheduled, let due = frameDue(), monotonicNanoseconds() >= due else {
+            if case .own = loop, pipeline.graph.pendingReclamation > 0 {
+                // Idle: detached nodes go in slices of a frame's budget, with
+                // a look for input between slices (the wait's timeout is 0).
+                pipeline.graph.reclaim(budget: pipeline.graph.reclamationBudget)
+            }
             armDeadlineTimer()
             return
         }
@@ -588,6 +624,7 @@ public final class TerminalHost {
             MainActor.assumeIsolated {
                 self.timerDeadline = nil
                 if let deadline = self.escapeDeadline, monotonicNanoseconds() >= deadline { self.escapeTimeoutFired() }
+                self.checkCursorReport()
                 self.checkForeground()
                 self.afterWork()
             }
@@ -739,6 +776,9 @@ public final class TerminalHost {
             TerminalRestore.restoreNow()
             started = false
         }
+        // The signals' previous actions are back (an app that runs a second
+        // session, or goes on without one, gets them as they were).
+        if signalFD >= 0 { Platform.unwatchSignals() }
         device.close()
         if let message { Platform.writeStandardError(message) }
         let onEnd = self.onEnd
@@ -817,8 +857,7 @@ public final class TerminalHost {
             // The shell printed below us; find the cursor again and start a region there.
             region.restart()
             inline = region
-            decoder.expectsCursorPositionReport = true
-            try? device.write(Array(TerminalModes.queryCursorPosition.utf8))
+            askCursorPosition()
         }
         let size = device.size()
         if inline == nil { pipeline.resize(columns: size.columns, rows: size.rows) }
