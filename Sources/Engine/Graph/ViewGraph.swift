@@ -49,9 +49,9 @@ public final class ViewGraph {
     /// it created (so dropping a large subtree never makes one frame slow);
     /// the rest waits for later frames, the runtime's idle turns, or
     /// ``reclaimAll()``. A count, not a time: the work a frame does is the
-    /// same on a quiet and on a loaded machine (2,048 nodes is about 0.3 ms
+    /// same on a quiet and on a loaded machine (1,024 nodes is about 0.3 ms
     /// on a quiet one).
-    public var reclamationBudget = 2048
+    public var reclamationBudget = 1024
     /// Live `@State` slots.
     @exclusivity(unchecked) public internal(set) var stateSlotCount = 0
     /// How `@State` finds its slot again.
