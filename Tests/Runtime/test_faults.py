@@ -238,3 +238,19 @@ def test_inline_mode_takes_a_cursor_report_split_in_two(probe):
     assert b"key U+5b" not in p.output and b"key U+3b" not in p.output, p.output[-300:]
     p.write(b"q")
     assert p.wait(5) == ("exit", 0)
+
+
+def test_a_paste_stalled_past_two_seconds_stays_a_paste(probe):
+    # Item 10: the paste pauses for 2.5 s mid-way (a slow link); its rest,
+    # a `q` among it, is pasted text, never a key that quits the app.
+    p = probe()
+    assert p.read_until(lambda d: b"probe count=0" in d, 10), p.output[-300:]
+    p.write(b"\x1b[200~first half ")
+    time.sleep(2.5)
+    p.write(b"q then the rest\x1b[201~")
+    assert p.read_until(lambda d: b"q then the rest" in d, 5), p.output[-400:]
+    assert p.process.poll() is None, "a pasted q quit the app"
+    p.write(b"+")
+    assert p.read_until(lambda d: b"key U+2b" in d, 5)
+    p.write(b"q")
+    assert p.wait(5) == ("exit", 0)

@@ -14,8 +14,9 @@
 //
 // A paste longer than `pasteChunkLength` is delivered in pieces, each cut at
 // a UTF-8 boundary, so memory stays bounded; consecutive `.paste` events
-// are one paste. A paste the timeout ends (no end marker) is delivered
-// with what arrived.
+// are one paste. A paste that stalls is delivered as it stands and goes on
+// as a paste (`deliverStalledPaste`); only `flush` ends one without its
+// marker.
 
 extension InputDecoder {
     /// `CSI 200 ~` has just been read.
@@ -107,6 +108,16 @@ extension InputDecoder {
             pasteText.removeAll(keepingCapacity: true)
         }
         finishSequence()
+    }
+
+    /// A paste that stalled (its end marker has not come): delivers what
+    /// arrived so far as a ``InputEvent/paste(_:)`` (up to a UTF-8
+    /// boundary) and stays in the paste, so what follows is pasted text too,
+    /// never keys. Nothing happens outside a paste. ``flush(into:)`` instead
+    /// ends the paste.
+    public mutating func deliverStalledPaste(into events: inout [InputEvent]) {
+        guard isInsideBracketedPaste, !pasteText.isEmpty else { return }
+        deliverPasteChunk(into: &events)
     }
 
     /// Delivers the paste so far (up to a UTF-8 boundary) and stays in the

@@ -62,6 +62,8 @@ public final class TerminalHost {
     var earlySignals: UInt64 = 0
     /// When a pending `Esc` (or a stalled paste) is flushed, if one waits.
     var escapeDeadline: UInt64?
+    /// When the paste being read first stalled (nil when none did).
+    var pasteStalledSince: UInt64?
     /// When an inline region stops waiting for the cursor report it asked for.
     var cursorReportDeadline: UInt64?
     /// Work asked for during an event, run after it (quit, suspend).
@@ -348,6 +350,7 @@ public final class TerminalHost {
             if !running { return }
         }
         handlingInput = false
+        pasteStalledSince = nil  // bytes came: a stall starts again from here
         if decoder.hasPendingInput {
             // A lone Esc waits a moment for the rest of a sequence; a paste
             // arriving in pieces waits longer (flushing it would end it early).
@@ -364,13 +367,35 @@ public final class TerminalHost {
     func escapeTimeoutFired() {
         escapeDeadline = nil
         guard running else { return }
+        var events: [InputEvent] = []
+        let now = monotonicNanoseconds()
+        if decoder.isInsideBracketedPaste {
+            // A paste that stalled stays a paste (what follows is never
+            // keys): what came so far is delivered, and the paste goes on —
+            // for at most `pasteStallLimit`, after which a terminal that lost
+            // the end marker gets its keyboard back.
+            let since = pasteStalledSince ?? now
+            pasteStalledSince = since
+            if now &- since < TerminalHost.pasteStallLimit {
+                decoder.deliverStalledPaste(into: &events)
+                escapeDeadline = now &+ UInt64(max(options.escapeTimeout, .seconds(2)) / .nanoseconds(1))
+            } else {
+                decoder.flush(into: &events)
+            }
+        } else {
+            decoder.flush(into: &events)
+        }
+        if !decoder.isInsideBracketedPaste { pasteStalledSince = nil }
         handlingInput = true
-        for event in decoder.flush() {
+        for event in events {
             handle(event)
             if !running { return }
         }
         handlingInput = false
     }
+
+    /// How long a paste may stay silent without its end marker and still be a paste.
+    static let pasteStallLimit: UInt64 = 30_000_000_000
 
     /// The signals the loop handles: resize, job control, and the three that end the app.
     static let handledSignals: [Int32] = [

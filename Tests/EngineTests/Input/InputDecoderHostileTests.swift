@@ -69,6 +69,28 @@ struct InputDecoderHostileTests {
         #expect(decoder.bytesDropped == 0)
     }
 
+    @Test("a stalled paste is delivered as it stands and goes on as a paste: what follows is never keys")
+    func stalledPasteStaysAPaste() {
+        var decoder = InputDecoder()
+        #expect(decoder.decode(bytes(#"\e[200~rm -rf x\r"#)).isEmpty)
+        var events: [InputEvent] = []
+        decoder.deliverStalledPaste(into: &events)
+        #expect(events == [.paste("rm -rf x\n")])
+        #expect(decoder.isInsideBracketedPaste)
+        // Stalled mid-marker: the marker still ends it when it completes.
+        #expect(decoder.decode(bytes(#"q\e[20"#)).isEmpty)
+        events = []
+        decoder.deliverStalledPaste(into: &events)
+        #expect(events == [.paste("q")])
+        #expect(decoder.decode(bytes(#"1~"#)) == [.paste("")])
+        #expect(!decoder.isInsideBracketedPaste)
+        #expect(decoder.decode(bytes("q")) == [char("q")])
+        // Outside a paste it does nothing.
+        events = []
+        decoder.deliverStalledPaste(into: &events)
+        #expect(events.isEmpty)
+    }
+
     @Test("only the exact bytes ESC [ 201 ~ end a paste: 0201 and 00201 are the same number, not the marker",
           arguments: [#"\e[0201~"#, #"\e[00201~"#, #"\e[201;1~"#, #"\e[2010~"#])
     func pasteEndsOnlyOnItsExactMarker(lookalike: String) {
