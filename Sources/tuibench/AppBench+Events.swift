@@ -130,9 +130,11 @@ extension AppBench {
                                pauseMicroseconds: pauseMs * 1000, machine: .current, workloads: results)
     }
 
-    /// Starts `target` (under `wrapper`) on a terminal of `columns`×`rows`
-    /// and waits for its first frame.
-    func start(_ target: Target, columns: Int, rows: Int, wrapper: Wrapper = .none) throws -> PseudoTerminal {
+    /// Starts `target` (under `wrapper`) on a terminal of `columns`×`rows`,
+    /// waits for its first frame, then for it to settle; the time from
+    /// spawning to the end of the first frame.
+    func start(_ target: Target, columns: Int, rows: Int, wrapper: Wrapper = .none) throws -> (PseudoTerminal, startup: UInt64) {
+        let t0 = monotonicNanoseconds()
         var path = target.path
         var arguments = target.arguments
         switch wrapper {
@@ -159,7 +161,9 @@ extension AppBench {
             if pty.hungUp { throw EventsFailure("\(target.path) exited before its first frame" + AppBench.toolLog(wrapper)) }
             throw EventsFailure("\(target.path) wrote no frame within \(seconds) s (a frame ends with CSI ? 2026 l: is it an app of this engine?)")
         }
-        return pty
+        let startup = monotonicNanoseconds() - t0
+        pty.settle()
+        return (pty, startup)
     }
 
     /// The last lines valgrind wrote, to say why a run under it ended.
@@ -192,9 +196,7 @@ extension AppBench {
 
     /// Start-up, warm-up, `events` events measured, then Ctrl-C.
     func round(_ target: Target, events: Int, columns: Int, rows: Int) throws -> Round {
-        let t0 = monotonicNanoseconds()
-        let pty = try start(target, columns: columns, rows: rows)
-        let startup = monotonicNanoseconds() - t0
+        let (pty, startup) = try start(target, columns: columns, rows: rows)
         for n in 0..<warmup { _ = try event(pty, target, n, timeoutMilliseconds: 10_000) }
         let before = ProcessCounters.read(pty.pid)
         let bytes0 = pty.bytesRead, frames0 = pty.frameEnds
@@ -240,7 +242,7 @@ extension AppBench {
     func tracedRun(_ target: Target, events: Int, columns: Int, rows: Int, wrapper: Wrapper, output: String) throws -> String {
         unlink(output)
         defer { if case .callgrind(_, let log) = wrapper { unlink(log) } }
-        let pty = try start(target, columns: columns, rows: rows, wrapper: wrapper)
+        let (pty, _) = try start(target, columns: columns, rows: rows, wrapper: wrapper)
         let timeout = wrapper.timeoutMilliseconds
         for n in 0..<(warmup + events) { _ = try event(pty, target, n, timeoutMilliseconds: timeout, wrapper: wrapper) }
         guard pty.quit(timeoutMilliseconds: timeout) != nil else {

@@ -97,6 +97,26 @@ extension AppEventsReport {
                 out += String(format: "  instructions/event %.0f (callgrind, %d and %d events)\n", i.perEvent, i.events, 2 * i.events)
             }
         }
+        let doubts = self.doubts()
+        if !doubts.isEmpty { out += "\n" + Trust.section(doubts) + "\n" }
         return out
+    }
+}
+
+extension AppEventsReport {
+    /// CPU time per event whose rounds differ by more than ±10%, and a loaded machine.
+    func doubts() -> [String] {
+        var doubts: [String] = []
+        for w in workloads {
+            let rounds = w.cpuNanosecondsPerEventRounds
+            guard let low = rounds.min(), let high = rounds.max(), w.cpuNanosecondsPerEvent > 0 else { continue }
+            let spread = (high - low) / 2 / w.cpuNanosecondsPerEvent
+            if spread > 0.1 {
+                doubts.append(String(format: "%@: CPU time per event varies ±%.0f%% across rounds: other work on the machine "
+                                     + "slows the app's threads", w.name, 100 * spread))
+            }
+        }
+        if let load = Trust.loadDoubt() { doubts.append(load) }
+        return doubts
     }
 }

@@ -146,6 +146,15 @@ final class PseudoTerminal {
 
     func discardPending() { pending.removeAll(keepingCapacity: true) }
 
+    /// Reads until nothing has come for `quietMilliseconds` (at most
+    /// `maxMilliseconds`): the frames an app makes after its first one on
+    /// its own (a size it learned, a focus it took) are not a key's.
+    func settle(quietMilliseconds: Int32 = 100, maxMilliseconds: Int = 2000) {
+        let deadline = monotonicNanoseconds() + UInt64(maxMilliseconds) * 1_000_000
+        while monotonicNanoseconds() < deadline, !hungUp, read(waitingMilliseconds: quietMilliseconds) > 0 {}
+        discardPending()
+    }
+
     /// The first occurrence of `marker` in `bytes` at or after `start`.
     static func range(of marker: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Range<Int>? {
         guard !marker.isEmpty, bytes.count >= marker.count else { return nil }
