@@ -10,9 +10,31 @@ import Glibc
 struct AppBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
-        abstract: "Measure a real app in a pseudo-terminal: key-to-frame latency, idle cost, a flood of changes, start-up.",
+        abstract: "Measure a real app in a pseudo-terminal: the cost of each event, key-to-frame latency, idle cost, a flood, start-up.",
         discussion: """
-            Runs the runtime probe (built with tuibench: `swift build -c release --product runtime-probe`) \
+            With --workload, drives apps event by event and reports what each event cost them:
+
+              tuibench app --workload ticker,typing,scroll --events 2000 --rounds 3 --size 80x24
+              tuibench app --workload scroll --syscalls --instructions --traced-events 200
+              tuibench app --workload pager --key down --format json > pager.json
+
+            The workloads are the apps of `bench-apps` (build it: `swift build -c release --product \
+            bench-apps`): ticker (a 60×6 table, the key `t` changes 5 cells), typing (a text field \
+            below 100 lines of text, the draft at the app's root; the keys type a sentence then Enter) \
+            and scroll (Down in a list of 100,000 rows). Any other name is an app beside tuibench (an \
+            example: pager, todo, …) or a path, sent --key (default down) with --app-argument as its \
+            arguments. Each key is written when the previous frame has ended (plus --pause-ms), after \
+            --warmup keys; a key that causes no frame within 10 s is an error. Per event: CPU time of \
+            all the app's threads (user + system, from its CPU clock in nanoseconds; /proc/<pid>/stat's \
+            10 ms ticks as a cross-check), voluntary and involuntary context switches of its threads, \
+            bytes written, frames, and latency from writing the key to reading its frame's end; and \
+            start-up to the first frame and peak RSS (VmHWM). Medians of --rounds rounds. \
+            --syscalls runs it under `strace -f -c` with --traced-events events and with none: the \
+            difference per event, by call. --instructions runs it under callgrind with N and 2N \
+            events: the difference / N. Start-up and quitting cancel in both. `tuibench compare` \
+            compares two such JSON reports.
+
+            Without --workload, runs the runtime probe (built with tuibench: `swift build -c release --product runtime-probe`) \
             in a pseudo-terminal. This process plays the terminal: it answers the probe's queries \
             (DA1, synchronized output supported), so every frame ends with `CSI ? 2026 l`, \
             which is when a frame counts as fully written.
@@ -41,12 +63,47 @@ struct AppBench: ParsableCommand {
     @Option(help: "text or json.")
     var format = "text"
 
+    @Option(help: "Per-event mode: ticker, typing, scroll, an app beside tuibench or a path; comma-separated for several.")
+    var workload: String?
+    @Option(help: "Events measured a round (1...100000).")
+    var events = 2000
+    @Option(help: "Rounds; figures are the median round's (1...20).")
+    var rounds = 3
+    @Option(help: "Keys sent before measuring (0...10000).")
+    var warmup = 50
+    @Option(help: "Terminal size COLUMNSxROWS.")
+    var size = "80x24"
+    @Option(help: "The key: down, up, enter, pagedown, …, one character, or text:WORDS (default: the workload's; down for an app).")
+    var key: String?
+    @Option(help: "An argument for an app given by name or path (repeat for more).")
+    var appArgument: [String] = []
+    @Option(help: "The bench-apps executable (default: beside this tuibench).")
+    var benchApps: String?
+    @Option(help: "Milliseconds to wait after each frame before the next key (0...1000).")
+    var pauseMs = 0
+    @Flag(help: "Also count system calls per event under strace -f -c.")
+    var syscalls = false
+    @Flag(help: "Also count instructions per event under callgrind.")
+    var instructions = false
+    @Option(help: "Events of the --syscalls and --instructions runs (1...100000).")
+    var tracedEvents = 200
+
     func validate() throws {
         guard (1...100_000).contains(keys) else { throw ValidationError("--keys must be in 1...100000") }
         guard (1...600).contains(idleSeconds) else { throw ValidationError("--idle-seconds must be in 1...600") }
         guard (1000...10_000_000).contains(flood) else { throw ValidationError("--flood must be in 1000...10000000") }
         guard (1...1000).contains(starts) else { throw ValidationError("--starts must be in 1...1000") }
         guard format == "text" || format == "json" else { throw ValidationError("--format is text or json") }
+        try Limits.check(events, 1...100_000, "events")
+        try Limits.check(rounds, 1...20, "rounds")
+        try Limits.check(warmup, 0...10_000, "warmup")
+        try Limits.check(pauseMs, 0...1000, "pause-ms")
+        try Limits.check(tracedEvents, 1...100_000, "traced-events")
+        let (columns, rows) = try Run.parse(size: size)
+        guard columns <= 1000, rows <= 1000 else { throw ValidationError("--size: at most 1000x1000 in a pseudo-terminal") }
+        if let workload, workload.split(separator: ",").isEmpty { throw ValidationError("--workload names no app") }
+        if let key { _ = try KeySequence(key) }
+        if workload == nil && (syscalls || instructions) { throw ValidationError("--syscalls and --instructions need --workload") }
         let known: Set = ["latency", "idle", "flood", "startup"]
         for part in only.split(separator: ",") where !known.contains(String(part)) {
             throw ValidationError("--only takes latency, idle, flood, startup; not \(part)")
@@ -95,6 +152,7 @@ struct AppBench: ParsableCommand {
     }
 
     func run() throws {
+        if workload != nil { return try runEvents() }
         let path = probe ?? AppBench.defaultProbe()
         guard access(path, X_OK) == 0 else {
             throw ValidationError("\(path) is not an executable; build it with `swift build -c release --product runtime-probe` or give --probe")

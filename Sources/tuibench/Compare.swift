@@ -5,7 +5,7 @@ import Foundation
 /// report against a baseline; deterministic counts gate, wall time never does.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare a run report with a baseline; exit 2 when a deterministic count regressed.",
+        abstract: "Compare a run or app report with a baseline; exit 2 when a deterministic count regressed.",
         discussion: """
             Both files are `tuibench run --format json` reports. Without CURRENT, the baseline's \
             scenarios are run now with its parameters and frame count. For every scenario in both, \
@@ -14,19 +14,30 @@ struct Compare: ParsableCommand {
             --threshold (these do not depend on machine noise); wall-time changes are reported, never \
             gated. Exit status 1 for an unreadable file.
 
+            Both may instead be `tuibench app --workload … --format json` reports: per workload, bytes, \
+            frames and instructions per event gate at --threshold, context switches and system calls \
+            per event at --threshold plus 0.1, peak RSS at --threshold plus 1 MB, and CPU time per \
+            event of the best round at --cpu-threshold plus 1 µs (it varies with the machine's load); \
+            latency and start-up are reported only.
+
             Examples:
               tuibench run --format json > baseline.json
               tuibench compare baseline.json
               tuibench compare baseline.json current.json --threshold 0.02
+              tuibench app --workload ticker,typing,scroll --format json > app.json
+              tuibench compare app-baseline.json app.json
             """
     )
 
     @Argument(help: "The baseline report.") var baseline: String
     @Argument(help: "The current report (default: run the baseline's scenarios now).") var current: String?
     @Option(parsing: .unconditional, help: "Allowed relative growth of a deterministic count (0.05 = 5%).") var threshold: Double = 0.05
+    @Option(parsing: .unconditional, help: "Allowed relative growth of CPU time per event in app reports (0.5 = 50%).")
+    var cpuThreshold: Double = 0.5
 
     func validate() throws {
         try Limits.check(threshold, 0...1_000, "threshold")
+        try Limits.check(cpuThreshold, 0...1_000, "cpu-threshold")
     }
 
     static func load(_ path: String) throws -> RunReport {
@@ -44,6 +55,7 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
+        if let data = try? InputFile.read(baseline), Compare.isAppReport(data) { return try runApps() }
         let base = try Compare.load(baseline)
         let now: RunReport
         if let current {

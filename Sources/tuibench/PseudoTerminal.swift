@@ -6,7 +6,8 @@ import Glibc
 
 /// A program running in a pseudo-terminal that this process plays the
 /// terminal for: it answers the queries a terminal answers (DA1, DECRQM
-/// 2026, the cursor position) and reads everything the program writes.
+/// 2026, the cursor position), counts the frames it ends and reads
+/// everything the program writes.
 final class PseudoTerminal {
     let master: Int32
     let pid: pid_t
@@ -76,9 +77,11 @@ final class PseudoTerminal {
     static let numberRequest: UInt = 0x8004_5430
 
     deinit {
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        if !exited {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
         close(master)
     }
 
@@ -98,10 +101,14 @@ final class PseudoTerminal {
         let r = poll(&pfd, 1, milliseconds)
         guard r > 0 else { return 0 }
         let n = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
-        guard n > 0 else { return 0 }
+        guard n > 0 else {
+            // Every process holding the terminal has closed it (the app exited): EIO from now on.
+            if n == 0 || errno == EIO { hungUp = true }
+            return 0
+        }
         pending += buffer[0..<n]
         bytesRead += n
-        answerQueries()
+        scan(buffer[0..<n])
         return n
     }
 
@@ -109,43 +116,113 @@ final class PseudoTerminal {
     /// it); false after `timeoutMilliseconds`.
     func waitFor(_ marker: [UInt8], timeoutMilliseconds: Int = 5000) -> Bool {
         let deadline = monotonicNanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
+        var searched = 0
         while true {
-            if let r = range(of: marker) {
+            if let r = PseudoTerminal.range(of: marker, in: pending, from: searched) {
                 pending.removeSubrange(0..<r.upperBound)
                 return true
             }
+            searched = Swift.max(0, pending.count - marker.count + 1)
             let now = monotonicNanoseconds()
-            guard now < deadline else { return false }
+            guard now < deadline, !hungUp else { return false }
             read(waitingMilliseconds: Int32(Swift.min(1000, (deadline - now) / 1_000_000 + 1)))
         }
     }
 
+    /// Whether the terminal was hung up: nothing will be read any more.
+    private(set) var hungUp = false
+
+    /// Waits until `frameEnds` reaches `count`; false after
+    /// `timeoutMilliseconds`, or as soon as the terminal is hung up.
+    func waitForFrameEnds(_ count: Int, timeoutMilliseconds: Int) -> Bool {
+        let deadline = monotonicNanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
+        while frameEnds < count {
+            let now = monotonicNanoseconds()
+            guard now < deadline, !hungUp else { return false }
+            read(waitingMilliseconds: Int32(Swift.min(1000, (deadline - now) / 1_000_000 + 1)))
+        }
+        return true
+    }
+
     func discardPending() { pending.removeAll(keepingCapacity: true) }
 
-    private func range(of marker: [UInt8]) -> Range<Int>? {
-        guard pending.count >= marker.count else { return nil }
-        var i = 0
-        while i + marker.count <= pending.count {
-            if pending[i] == marker[0] && Array(pending[i..<i + marker.count]) == marker { return i..<i + marker.count }
+    /// Reads until nothing has come for `quietMilliseconds` (at most
+    /// `maxMilliseconds`): the frames an app makes after its first one on
+    /// its own (a size it learned, a focus it took) are not a key's.
+    func settle(quietMilliseconds: Int32 = 100, maxMilliseconds: Int = 2000) {
+        let deadline = monotonicNanoseconds() + UInt64(maxMilliseconds) * 1_000_000
+        while monotonicNanoseconds() < deadline, !hungUp, read(waitingMilliseconds: quietMilliseconds) > 0 {}
+        discardPending()
+    }
+
+    /// The first occurrence of `marker` in `bytes` at or after `start`.
+    static func range(of marker: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Range<Int>? {
+        guard !marker.isEmpty, bytes.count >= marker.count else { return nil }
+        var i = start
+        while i + marker.count <= bytes.count {
+            if bytes[i] == marker[0] && bytes[i..<i + marker.count].elementsEqual(marker) { return i..<i + marker.count }
             i += 1
         }
         return nil
     }
 
-    /// As a terminal would: DA1 (VT220 with ANSI colour), synchronized
-    /// output supported, the cursor at the top-left.
-    private var answered: Set<String> = []
-    private func answerQueries() {
-        let text = String(decoding: pending, as: UTF8.self)
-        let queries: [(String, String)] = [("\u{1B}[?2026$p", "\u{1B}[?2026;2$y"), ("\u{1B}[6n", "\u{1B}[1;1R"),
-                                           ("\u{1B}[c", "\u{1B}[?62;22c")]
-        for (query, answer) in queries where text.contains(query) {
-            let count = text.components(separatedBy: query).count - 1
-            let key = "\(query)#\(count)"
-            if answered.contains(key) { continue }
-            answered.insert(key)
-            write(Array(answer.utf8))
+    /// Frame ends (`CSI ? 2026 l`, the end of a synchronized update) read so far.
+    private(set) var frameEnds = 0
+    static let frameEnd = Array("\u{1B}[?2026l".utf8)
+
+    /// What a terminal answers (DA1: a VT220 with ANSI colour; synchronized
+    /// output supported; the cursor at the top-left), and the frame end counted.
+    private static let queries: [(query: [UInt8], answer: [UInt8])] = [
+        ("\u{1B}[?2026$p", "\u{1B}[?2026;2$y"), ("\u{1B}[6n", "\u{1B}[1;1R"), ("\u{1B}[c", "\u{1B}[?62;22c"),
+    ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+    private static let longest = queries.map(\.query.count).reduce(frameEnd.count, Swift.max)
+    /// The last bytes of the previous read, shorter than any sequence: one
+    /// split across two reads is found once, when its last byte arrives.
+    private var carry: [UInt8] = []
+
+    private func scan(_ chunk: ArraySlice<UInt8>) {
+        let bytes = carry + chunk
+        var i = 0
+        while let escape = bytes[i...].firstIndex(of: 0x1B) {
+            i = escape + 1
+            let rest = bytes[escape...]
+            if rest.starts(with: PseudoTerminal.frameEnd) {
+                frameEnds += 1
+                continue
+            }
+            for (query, answer) in PseudoTerminal.queries where rest.starts(with: query) {
+                write(answer)
+            }
         }
+        // A sequence begun but not ended: kept, to be found when the rest arrives.
+        let tail = bytes.suffix(PseudoTerminal.longest - 1)
+        carry = []
+        if let escape = tail.lastIndex(of: 0x1B) {
+            let begun = bytes[escape...]
+            let sequences = [PseudoTerminal.frameEnd] + PseudoTerminal.queries.map(\.query)
+            if sequences.contains(where: { $0.count > begun.count && $0.starts(with: begun) }) { carry = Array(begun) }
+        }
+    }
+
+    /// Whether the child has exited (then `pid` may no longer be read in /proc).
+    private(set) var exited = false
+
+    /// Sends `quit` (Ctrl-C by default) and waits for the child to exit,
+    /// reading its output meanwhile; its resource usage over its whole life,
+    /// or nil if it did not exit within `timeoutMilliseconds` (it is then killed).
+    func quit(_ bytes: [UInt8] = [3], timeoutMilliseconds: Int = 10_000) -> rusage? {
+        write(bytes)
+        let deadline = monotonicNanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
+        var status: Int32 = 0
+        var usage = rusage()
+        while monotonicNanoseconds() < deadline {
+            if wait4(pid, &status, WNOHANG, &usage) == pid {
+                exited = true
+                return usage
+            }
+            if hungUp { usleep(10_000) } else { read(waitingMilliseconds: 10) }
+        }
+        return nil
     }
 
     /// CPU time the child has used (user + system), in clock ticks, and its context switches.

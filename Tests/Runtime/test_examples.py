@@ -136,3 +136,27 @@ def test_form(tmux):
     tmux.wait_for(lambda s: "Welcome" not in s, "the alert to close")
     tmux.keys("C-c")
     assert exit_status(tmux) == 130
+
+
+def test_bench_apps_show_each_key(tmux):
+    """The workloads of `tuibench app`: each key changes what they show, and Ctrl-C quits."""
+    run(tmux, "bench-apps", "ticker")
+    tmux.wait_for(lambda s: "tick 0" in s and "Symbol" in s and "EMBR" in s, "the quote board")
+    tmux.keys("t", "t")
+    tmux.wait_for(lambda s: "tick 2" in s, "two ticks")
+    tmux.keys("C-c")
+    assert exit_status(tmux) == 130
+    run(tmux, "bench-apps", "typing")
+    tmux.wait_for(lambda s: "message 1:" in s and "sent 0" in s, "the messages and the field")
+    tmux.keys("hi", literal=True)
+    tmux.wait_for(lambda s: "2 characters" in s and "\nhi" in s, "the draft")
+    tmux.keys("Enter")
+    tmux.wait_for(lambda s: "sent 1 · 0 characters" in s, "the draft sent")
+    tmux.keys("C-c")
+    assert exit_status(tmux) == 130
+    run(tmux, "bench-apps", "scroll")
+    tmux.wait_for(lambda s: "row 1 of 100,000" in s, "the list")
+    tmux.keys("Down", "Down")
+    tmux.wait_for(lambda s: "row 3 of 100,000" in s, "the selection two rows down")
+    tmux.keys("C-c")
+    assert exit_status(tmux) == 130
