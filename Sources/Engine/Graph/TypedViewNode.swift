@@ -15,11 +15,10 @@ final class TypedViewNode<V: View>: ViewNode {
 
     override func reevaluate(graph: ViewGraph) { info.reevaluate(self, graph) }
 
-    /// Whether `other` equals the stored value, by ``sameValue(_:_:equatable:isPlainData:)``
-    /// with the comparison kind found once per type.
+    /// Whether `other` shows what the stored value shows (``View/_isSame(_:_:)``:
+    /// `==` for an `Equatable` view, called in place, without copying either).
     @inline(__always)
     func holds(_ other: V) -> Bool {
-        let (equatable, isPlainData) = withInfo { ($0.equatable, $0.isPlainData) }
-        return sameValue(value, other, equatable: equatable, isPlainData: isPlainData)
+        V._isSame(value, other)
     }
 }

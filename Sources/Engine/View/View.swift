@@ -30,10 +30,20 @@ public protocol View {
     /// Engine hook: brings `node`'s children and behaviour up to date with
     /// `view`. The default evaluates `body` and reconciles it as the only child.
     static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph)
+    /// Engine hook: whether `a` and `b` show the same thing, so a node
+    /// holding `a` offered `b` skips its body, layout and paint. The default
+    /// compares the bytes of plain data; an `Equatable` view's is `==`,
+    /// called directly (no copy, no cast, no metadata lookup).
+    static func _isSame(_ a: Self, _ b: Self) -> Bool
 }
 
 extension View {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+
+    @inline(__always)
+    public static func _isSame(_ a: Self, _ b: Self) -> Bool {
+        sameValue(a, b, equatable: nil, isPlainData: _isPOD(Self.self))
+    }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         // (The layout is copied, retaining its arrays, only when it is used.)
@@ -72,4 +82,19 @@ extension PrimitiveView {
 extension Never: View {
     public typealias Body = Never
     public var body: Never { fatalError("Never has no body") }
+}
+
+extension View where Self: Equatable {
+    /// An `Equatable` view is the same when `==` says so (plain data is
+    /// compared by its bytes first).
+    @inline(__always)
+    public static func _isSame(_ a: Self, _ b: Self) -> Bool {
+        if _isPOD(Self.self) {
+            let size = MemoryLayout<Self>.size
+            if size == 0 { return true }
+            let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in Platform.bytesEqual(x, y, count: size) } }
+            if same { return true }
+        }
+        return a == b
+    }
 }
