@@ -254,3 +254,27 @@ def test_a_paste_stalled_past_two_seconds_stays_a_paste(probe):
     assert p.read_until(lambda d: b"key U+2b" in d, 5)
     p.write(b"q")
     assert p.wait(5) == ("exit", 0)
+
+
+@pytest.mark.parametrize("halves", [
+    (b"\x1b[?2026;2$y\x1b[?62", b";22c"),   # DA1 split past the escape timeout
+    (b"\x1b", b"[?62;22c"),                 # split right after ESC
+    (b"\x1b[?1u\x1b[1;", b"1R"),            # kitty flags, then a cursor report at row 1 (F3's bytes)
+])
+def test_late_start_up_replies_are_never_keys(probe, halves):
+    # Item 11: the terminal answers start-up's queries after the app
+    # started (a slow link), in pieces 100 ms apart: nothing of them may
+    # reach the app as keys or text.
+    p = probe("--inline", "--query-timeout", "100")
+    assert p.read_until(lambda d: b"probe count=0" in d, 10, answer=False), p.output[-300:]
+    p.output = b""
+    p.write(halves[0])
+    time.sleep(0.1)
+    p.write(halves[1])
+    time.sleep(0.2)
+    p.write(b"+")
+    assert p.read_until(lambda d: b"key U+2b" in d, 5, answer=False), p.output[-300:]
+    for shown in (b"U+3b", b"U+32", b"U+63", b"escape", b"function"):
+        assert shown not in p.output, (shown, p.output)
+    p.write(b"q")
+    assert p.wait(5) == ("exit", 0)

@@ -66,6 +66,10 @@ public final class TerminalHost {
     var pasteStalledSince: UInt64?
     /// When an inline region stops waiting for the cursor report it asked for.
     var cursorReportDeadline: UInt64?
+    /// The terminal has not answered start-up's queries yet (a slow link):
+    /// until then, or this time, replies may still come, maybe in pieces,
+    /// and must not be read as keys.
+    var repliesOutstandingUntil: UInt64?
     /// Work asked for during an event, run after it (quit, suspend).
     var deferred: [() -> Void] = []
     /// The descriptors and results of the loop's wait (kept: no allocation per wait).
@@ -194,6 +198,11 @@ public final class TerminalHost {
         }
         probeEmojiWidths()
         guard started else { return }
+        if !support.answered {
+            // Late answers may still come: they are replies, not keys.
+            repliesOutstandingUntil = monotonicNanoseconds() &+ TerminalHost.lateReplyNanoseconds
+            if inline != nil { decoder.expectsCursorPositionReport = true }
+        }
         running = true
         // The writer assumes a blank screen with the cursor at home; after
         // DECSET 1049 the cursor is wherever the shell left it. The first
@@ -301,7 +310,10 @@ public final class TerminalHost {
 
     private func note(_ reply: TerminalReply) {
         switch reply {
-        case .primaryDeviceAttributes: support.answered = true
+        case .primaryDeviceAttributes:
+            support.answered = true
+            repliesOutstandingUntil = nil
+            if running, !probingEmojiWidths { decoder.expectsCursorPositionReport = cursorReportDeadline != nil }
         case .modeReport(let mode, let value, _) where mode == 2026: support.synchronizedOutput = value == 1 || value == 2
         case .modeReport: break
         case .keyboardFlags: support.kittyKeyboard = true
@@ -357,7 +369,9 @@ public final class TerminalHost {
             // So does a cursor report the region waits for (its halves may come
             // apart: flushed as keys, it would be lost).
             let timeout = decoder.isInsideBracketedPaste ? max(options.escapeTimeout, .seconds(2))
-                : cursorReportDeadline != nil ? max(options.escapeTimeout, options.queryTimeout) : options.escapeTimeout
+                : cursorReportDeadline != nil || lateRepliesPossible
+                    ? max(options.escapeTimeout, options.queryTimeout, .milliseconds(500))
+                : options.escapeTimeout
             escapeDeadline = monotonicNanoseconds() &+ UInt64(timeout / .nanoseconds(1))
         } else {
             escapeDeadline = nil
@@ -392,6 +406,18 @@ public final class TerminalHost {
             if !running { return }
         }
         handlingInput = false
+    }
+
+    /// How long after start-up a terminal that did not answer in time may still answer.
+    static let lateReplyNanoseconds: UInt64 = 5_000_000_000
+
+    /// Start-up's replies may still arrive (see ``repliesOutstandingUntil``).
+    var lateRepliesPossible: Bool {
+        guard let until = repliesOutstandingUntil else { return false }
+        if monotonicNanoseconds() < until { return true }
+        repliesOutstandingUntil = nil
+        if cursorReportDeadline == nil { decoder.expectsCursorPositionReport = false }
+        return false
     }
 
     /// How long a paste may stay silent without its end marker and still be a paste.
