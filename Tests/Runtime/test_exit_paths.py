@@ -185,3 +185,25 @@ def test_ctrl_z_then_bg_leaves_the_screen_to_the_shell(tmux):
     got, before, after = finished(tmux, "FGEXIT")
     assert got == 0
     assert_restored(tmux, before, after)
+
+
+def test_ctrl_z_leaves_and_enters_exactly_once_under_a_job_control_shell(tmux):
+    # Issue 27 item 9: Ctrl-Z under `bash -i` stops the job after one leave
+    # (no leave/enter loop racing the stop), and `fg` enters once.
+    start(tmux, "--mouse")
+    capture = f"{tmux.dir}/stop.bin"
+    tmux.run("pipe-pane", "-t", "t", "-o", f"cat > {capture}")
+    for round in range(3):
+        tmux.keys("C-z")
+        tmux.wait_for(lambda s: s.count("Stopped") > round, "the job to stop", history=True)
+        tmux.line(f"fg; echo FGEXIT=$?; stty -g > {tmux.dir}/after" if round == 2 else "fg")
+        tmux.wait_for(lambda s: "probe count=0" in s, "the repaint after fg")
+    time.sleep(0.3)
+    tmux.run("pipe-pane", "-t", "t")
+    written = open(capture, "rb").read()
+    assert written.count(b"\x1b[?1049l") == 3, written
+    assert written.count(b"\x1b[?1049h") == 3, written
+    tmux.keys("q")
+    got, before, after = finished(tmux, "FGEXIT")
+    assert got == 0
+    assert_restored(tmux, before, after)
