@@ -278,3 +278,56 @@ def test_late_start_up_replies_are_never_keys(probe, halves):
         assert shown not in p.output, (shown, p.output)
     p.write(b"q")
     assert p.wait(5) == ("exit", 0)
+
+
+FAULT_SIGNALS = [signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGUSR1, signal.SIGQUIT, signal.SIGALRM]
+
+
+def test_signals_at_random_moments_always_restore(probe):
+    # Fault injection: a signal at a random moment from spawn on (start-up
+    # waits, the first frames, a busy handler, a burst of keys), 24 runs
+    # with a fixed seed: each ends by that signal with termios restored.
+    import random
+    rng = random.Random(27)
+    for run in range(24):
+        sig = rng.choice(FAULT_SIGNALS)
+        delay = rng.uniform(0, 0.4)
+        p = probe("--mouse", "--query-timeout", str(rng.choice([50, 200, 400])))
+        started = time.time()
+        keys = rng.choice([b"", b"+++", b"w", b"++w++"])
+        while time.time() - started < delay:
+            p.read_until(lambda d: False, 0.01)
+            if keys and b"probe count=" in p.output:
+                p.write(keys)
+                keys = b""
+        p.process.send_signal(sig)
+        p.read_until(lambda d: False, 0.2)
+        ended = p.wait(4)
+        assert ended == ("signal", sig), (run, sig, delay, ended)
+        p.read_until(lambda d: False, 0.1)
+        assert p.restored(), (run, sig, delay)
+        if p.output.count(b"\x1b[?1049h"):
+            assert p.output.rfind(b"\x1b[?1049l") > p.output.rfind(b"\x1b[?1049h"), (run, sig, delay)
+
+
+def test_a_resize_storm_converges_to_the_last_size(probe):
+    # Fault injection: 300 resizes, A->B->A among them, some to 1x1, while
+    # keys arrive; the app keeps running and its last frame is at the last size.
+    import random
+    rng = random.Random(6)
+    p = probe()
+    assert p.read_until(lambda d: b"probe count=0" in d, 10), p.output[-300:]
+    for i in range(300):
+        if i % 50 == 25:
+            p.resize(80, 24); p.resize(10, 5); p.resize(80, 24)
+        else:
+            p.resize(rng.randint(1, 250), rng.randint(1, 80))
+        if i % 7 == 0:
+            p.write(b"+")
+        p.read_until(lambda d: False, 0.002)
+    p.resize(91, 33)
+    assert p.read_until(lambda d: b"resize 91x33" in d, 10), p.output[-300:]
+    assert p.process.poll() is None
+    p.write(b"q")
+    assert p.wait(5) == ("exit", 0)
+    assert p.restored()
