@@ -62,12 +62,13 @@ int ctp_terminal_window_size(int fd, unsigned short *columns, unsigned short *ro
 
 /* MARK: Writing */
 
-/* Writes all of `bytes`, retrying short writes and EINTR. With `wait_when_full`
- * a full non-blocking descriptor (EAGAIN) is polled until writable; without
- * it (the signal-time restore, which must not hang on a terminal that stopped
- * reading) the write gives up there. Returns 0 or an errno value. */
-static int write_loop(int fd, const void *bytes, size_t count, int wait_when_full) {
+/* Writes all of `bytes`, retrying short writes and EINTR. A full
+ * non-blocking descriptor (EAGAIN) is polled until writable, for at most
+ * `wait_ms` milliseconds in all (-1: without limit; 0: not at all — the
+ * signal-time diagnostics, which must not hang). Returns 0 or an errno value. */
+static int write_loop(int fd, const void *bytes, size_t count, int wait_ms) {
     const unsigned char *p = bytes;
+    int waited = 0;
     while (count > 0) {
         ssize_t n = write(fd, p, count);
         if (n > 0) {
@@ -76,9 +77,11 @@ static int write_loop(int fd, const void *bytes, size_t count, int wait_when_ful
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
-        if (wait_when_full && n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && (wait_ms < 0 || waited < wait_ms)) {
+            int slice = wait_ms < 0 ? 1000 : (wait_ms - waited < 10 ? wait_ms - waited : 10);
             struct pollfd ready = {.fd = fd, .events = POLLOUT, .revents = 0};
-            (void)poll(&ready, 1, 1000);
+            (void)poll(&ready, 1, slice);
+            waited += slice;
             continue;
         }
         return n < 0 ? errno : EIO;
@@ -86,7 +89,7 @@ static int write_loop(int fd, const void *bytes, size_t count, int wait_when_ful
     return 0;
 }
 
-int ctp_write_all(int fd, const void *bytes, size_t count) { return write_loop(fd, bytes, count, 1); }
+int ctp_write_all(int fd, const void *bytes, size_t count) { return write_loop(fd, bytes, count, -1); }
 
 void ctp_write_until_error(int fd, const void *bytes, size_t count) { (void)write_loop(fd, bytes, count, 0); }
 
@@ -209,23 +212,7 @@ static void copy_restore_bytes(const uint8_t *bytes, size_t count) {
 static void write_without_hanging(int fd, const unsigned char *p, size_t count) {
     int flags = fcntl(fd, F_GETFL);
     if (flags >= 0 && (flags & O_NONBLOCK) == 0) (void)fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-    int waits = 0;
-    while (count > 0) {
-        ssize_t n = write(fd, p, count);
-        if (n > 0) {
-            p += n;
-            count -= (size_t)n;
-            continue;
-        }
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waits < 20) {
-            struct pollfd ready = {.fd = fd, .events = POLLOUT, .revents = 0};
-            (void)poll(&ready, 1, 10);
-            waits++;
-            continue;
-        }
-        break;
-    }
+    (void)write_loop(fd, p, count, 200);
     if (flags >= 0 && (flags & O_NONBLOCK) == 0) (void)fcntl(fd, F_SETFL, flags);
 }
 
