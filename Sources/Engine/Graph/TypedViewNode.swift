@@ -15,10 +15,14 @@ final class TypedViewNode<V: View>: ViewNode {
 
     override func reevaluate(graph: ViewGraph) { info.reevaluate(self, graph) }
 
-    /// Whether `other` shows what the stored value shows (``View/_isSame(_:_:)``:
-    /// `==` for an `Equatable` view, called in place, without copying either).
+    /// Whether `other` shows what the stored value shows: ``View/_isSame(_:_:)``
+    /// (`==` for an `Equatable` view, called in place, without copying
+    /// either), else ``sameValue(_:_:equatable:isPlainData:)`` with the
+    /// comparison kind found once per type.
     @inline(__always)
     func holds(_ other: V) -> Bool {
-        V._isSame(value, other)
+        if let same = V._isSame(value, other) { return same }
+        let (equatable, isPlainData) = withInfo { ($0.equatable, $0.isPlainData) }
+        return sameValue(value, other, equatable: equatable, isPlainData: isPlainData)
     }
 }

@@ -31,19 +31,20 @@ public protocol View {
     /// `view`. The default evaluates `body` and reconciles it as the only child.
     static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph)
     /// Engine hook: whether `a` and `b` show the same thing, so a node
-    /// holding `a` offered `b` skips its body, layout and paint. The default
-    /// compares the bytes of plain data; an `Equatable` view's is `==`,
-    /// called directly (no copy, no cast, no metadata lookup).
-    static func _isSame(_ a: Self, _ b: Self) -> Bool
+    /// holding `a` offered `b` skips its body, layout and paint; `nil` when
+    /// the type does not say (the default), and the engine compares the
+    /// bytes of plain data or uses an `Equatable` conformance found at run
+    /// time (a conditional one, or one declared apart from `View`'s). An
+    /// `Equatable` view's is its `==`, called directly (no copy, no cast, no
+    /// metadata lookup).
+    static func _isSame(_ a: Self, _ b: Self) -> Bool?
 }
 
 extension View {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 
     @inline(__always)
-    public static func _isSame(_ a: Self, _ b: Self) -> Bool {
-        sameValue(a, b, equatable: nil, isPlainData: _isPOD(Self.self))
-    }
+    public static func _isSame(_ a: Self, _ b: Self) -> Bool? { nil }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         // (The layout is copied, retaining its arrays, only when it is used.)
@@ -88,7 +89,7 @@ extension View where Self: Equatable {
     /// An `Equatable` view is the same when `==` says so (plain data is
     /// compared by its bytes first).
     @inline(__always)
-    public static func _isSame(_ a: Self, _ b: Self) -> Bool {
+    public static func _isSame(_ a: Self, _ b: Self) -> Bool? {
         if _isPOD(Self.self) {
             let size = MemoryLayout<Self>.size
             if size == 0 { return true }
