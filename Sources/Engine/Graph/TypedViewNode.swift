@@ -21,8 +21,12 @@ final class TypedViewNode<V: View>: ViewNode {
     /// comparison kind found once per type.
     @inline(__always)
     func holds(_ other: V) -> Bool {
-        if let same = V._isSame(value, other) { return same }
+        // One read of the stored value (a read of a class's property is a
+        // copy where the compiler cannot see the call's effects: unspecialised
+        // rows of a list).
+        let current = value
+        if let same = V._isSame(current, other) { return same }
         let (equatable, isPlainData) = withInfo { ($0.equatable, $0.isPlainData) }
-        return sameValue(value, other, equatable: equatable, isPlainData: isPlainData)
+        return sameValue(current, other, equatable: equatable, isPlainData: isPlainData)
     }
 }
