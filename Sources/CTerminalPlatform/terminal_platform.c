@@ -397,6 +397,9 @@ int ctp_loop_signals_watch(const int *signals, size_t count, const int *ending, 
         if (code != 0) return -code;
     }
     watchdog_grace_ms = grace_ms;
+    /* A new session: the last one's answer does not stand down this one's watchdog. */
+    atomic_store(&loop_answered, 0);
+    atomic_store(&watchdog_signal, 0);
     uint_least64_t ending_bits = 0;
     for (size_t i = 0; i < ending_count; i++) {
         if (ending[i] > 0 && ending[i] < 64) ending_bits |= (uint_least64_t)1 << (unsigned)ending[i];
