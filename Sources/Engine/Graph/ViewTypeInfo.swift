@@ -60,17 +60,19 @@ protocol StructuralView {}
 @inline(__always)
 func sameValue<T>(_ a: T, _ b: T, equatable: (any Equatable.Type)? = T.self as? any Equatable.Type,
                   isPlainData: Bool = _isPOD(T.self)) -> Bool {
-    if isPlainData {
-        // memcmp, not a byte-by-byte Sequence comparison: a view value is
-        // tens of bytes and this runs for every child of every evaluated parent.
-        // The size known statically, not the count of a `withUnsafeBytes`
-        // buffer: that path was left generic (metadata passed for every row
-        // of a list).
-        let size = MemoryLayout<T>.size
-        if size == 0 { return true }
-        let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in Platform.bytesEqual(x, y, count: size) } }
-        if same { return true }
-    }
+    if isPlainData && sameBytes(a, b) { return true }
     if let equatable { return equatable._equalValues(a, b) }
     return false
+}
+
+/// Whether `a` and `b` have the same bytes (for plain data: the same value).
+/// memcmp, not a byte-by-byte Sequence comparison: a view value is tens of
+/// bytes and this runs for every child of every evaluated parent. The size
+/// known statically, not the count of a `withUnsafeBytes` buffer: that path
+/// was left generic (metadata passed for every row of a list).
+@inline(__always)
+func sameBytes<T>(_ a: T, _ b: T) -> Bool {
+    let size = MemoryLayout<T>.size
+    if size == 0 { return true }
+    return withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in Platform.bytesEqual(x, y, count: size) } }
 }

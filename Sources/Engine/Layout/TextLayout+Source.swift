@@ -118,21 +118,7 @@ extension TextLayout {
                 }
                 return
             }
-            let base = bytes.baseAddress!
-            var cursor = start
-            var stopped = false
-            TextSegmenter.forEachCluster(inUTF8: UnsafeBufferPointer(start: base + start, count: end - start)) {
-                cluster in
-                guard !stopped else { return }
-                // A control comes out as its picture, an undrawable scalar as
-                // U+FFFD, and dropped joiners or marks shorten a cluster: the
-                // segmenter says how many source bytes each cluster stands for.
-                let sourceLength = cluster.sourceByteCount
-                let c = Cluster(start: cursor, end: cursor + sourceLength, width: cluster.width,
-                                isBlank: cluster.scalar == UInt32(Source.space))
-                cursor += sourceLength
-                stopped = !body(c)
-            }
+            segmentClusters(from: start, to: end, markingTabs: false, body)
         }
 
         /// ``forEachCluster(from:to:_:)`` for a text with tabs: each tab is
@@ -149,6 +135,17 @@ extension TextLayout {
                 }
                 return
             }
+            segmentClusters(from: start, to: end, markingTabs: true, body)
+        }
+
+        /// The clusters of non-ASCII text, from the segmenter. A control
+        /// comes out as its picture, an undrawable scalar as U+FFFD, and
+        /// dropped joiners or marks shorten a cluster: the segmenter says how
+        /// many source bytes each cluster stands for. `markingTabs`: a tab
+        /// (which comes out as its picture, as does the picture itself) is a
+        /// blank cluster of width ``tabWidth``.
+        @inline(__always)
+        private func segmentClusters(from start: Int, to end: Int, markingTabs: Bool, _ body: (Cluster) -> Bool) {
             let base = bytes.baseAddress!
             var cursor = start
             var stopped = false
@@ -158,8 +155,7 @@ extension TextLayout {
                 let sourceLength = cluster.sourceByteCount
                 var c = Cluster(start: cursor, end: cursor + sourceLength, width: cluster.width,
                                 isBlank: cluster.scalar == UInt32(Source.space))
-                // A tab comes out as its picture (so does the picture itself).
-                if cluster.scalar == Source.tabPicture && bytes[cursor] == Source.tab {
+                if markingTabs && cluster.scalar == Source.tabPicture && bytes[cursor] == Source.tab {
                     c.width = Source.tabWidth
                     c.isBlank = true
                 }

@@ -50,14 +50,4 @@ extension Platform {
         if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return nil }
         throw SystemError(call: "read", code: errno)
     }
-
-    /// Waits up to `milliseconds` for `fd` to have input; true when it has.
-    static func waitForInput(_ fd: Int32, milliseconds: Int32) -> Bool {
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while true {
-            let r = poll(&pfd, 1, milliseconds)
-            if r < 0 && errno == EINTR { continue }
-            return r > 0
-        }
-    }
 }

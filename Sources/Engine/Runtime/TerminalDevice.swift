@@ -88,11 +88,6 @@ struct TerminalDevice {
         do throws(SystemError) { return try Platform.readAvailable(inputFD, into: buffer) } catch { throw TerminalError(error) }
     }
 
-    /// Waits up to `milliseconds` for input; true when some is ready.
-    func waitForInput(milliseconds: Int32) -> Bool {
-        Platform.waitForInput(inputFD, milliseconds: milliseconds)
-    }
-
     func close() {
         if ownsInput { Platform.closeDescriptor(inputFD) }
     }

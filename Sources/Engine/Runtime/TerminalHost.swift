@@ -214,12 +214,7 @@ public final class TerminalHost {
         frame()
         let events = earlyEvents
         earlyEvents = []
-        handlingInput = true
-        for event in events {
-            handle(event)
-            if !running { return }
-        }
-        handlingInput = false
+        guard handleInput(events) else { return }
         if earlySignals != 0 {
             let early = earlySignals
             earlySignals = 0
@@ -353,29 +348,35 @@ public final class TerminalHost {
             end(status: 0)  // the terminal went away
             return
         }
-        // A frame the events ask for is drawn right after them (the loop
-        // draws it before it waits again), without waiting for the cap.
+        guard handleInput(readEvents) else { return }
+        pasteStalledSince = nil  // bytes came: a stall starts again from here
+        escapeDeadline = decoder.hasPendingInput ? monotonicNanoseconds() &+ pendingInputWait() : nil
+    }
+
+    /// Routes input events in order. A frame they ask for is drawn right
+    /// after them (the loop draws it before it waits again), without
+    /// waiting for the cap. False when one of them ended the app.
+    private func handleInput(_ events: [InputEvent]) -> Bool {
         handlingInput = true
-        let events = readEvents
         for event in events {
             handle(event)
-            if !running { return }
+            if !running { return false }
         }
         handlingInput = false
-        pasteStalledSince = nil  // bytes came: a stall starts again from here
-        if decoder.hasPendingInput {
-            // A lone Esc waits a moment for the rest of a sequence; a paste
-            // arriving in pieces waits longer (flushing it would end it early).
-            // So does a cursor report the region waits for (its halves may come
-            // apart: flushed as keys, it would be lost).
-            let timeout = decoder.isInsideBracketedPaste ? max(options.escapeTimeout, .seconds(2))
-                : cursorReportDeadline != nil || lateRepliesPossible
-                    ? max(options.escapeTimeout, options.queryTimeout, .milliseconds(500))
-                : options.escapeTimeout
-            escapeDeadline = monotonicNanoseconds() &+ UInt64(timeout / .nanoseconds(1))
-        } else {
-            escapeDeadline = nil
-        }
+        return true
+    }
+
+    /// Nanoseconds that input the decoder holds waits for the rest of it
+    /// before it is flushed. A lone Esc waits a moment for the rest of a
+    /// sequence; a paste arriving in pieces waits longer (flushing it would
+    /// end it early); so does a reply the session waits for (a cursor
+    /// report, start-up's late answers), whose halves may come apart.
+    private func pendingInputWait() -> UInt64 {
+        let timeout = decoder.isInsideBracketedPaste ? max(options.escapeTimeout, .seconds(2))
+            : cursorReportDeadline != nil || lateRepliesExpected()
+                ? max(options.escapeTimeout, options.queryTimeout, .milliseconds(500))
+            : options.escapeTimeout
+        return UInt64(timeout / .nanoseconds(1))
     }
 
     func escapeTimeoutFired() {
@@ -392,7 +393,7 @@ public final class TerminalHost {
             pasteStalledSince = since
             if now &- since < TerminalHost.pasteStallLimit {
                 decoder.deliverStalledPaste(into: &events)
-                escapeDeadline = now &+ UInt64(max(options.escapeTimeout, .seconds(2)) / .nanoseconds(1))
+                escapeDeadline = now &+ pendingInputWait()
             } else {
                 decoder.flush(into: &events)
             }
@@ -400,19 +401,15 @@ public final class TerminalHost {
             decoder.flush(into: &events)
         }
         if !decoder.isInsideBracketedPaste { pasteStalledSince = nil }
-        handlingInput = true
-        for event in events {
-            handle(event)
-            if !running { return }
-        }
-        handlingInput = false
+        _ = handleInput(events)
     }
 
     /// How long after start-up a terminal that did not answer in time may still answer.
     static let lateReplyNanoseconds: UInt64 = 5_000_000_000
 
-    /// Start-up's replies may still arrive (see ``repliesOutstandingUntil``).
-    var lateRepliesPossible: Bool {
+    /// Whether start-up's replies may still arrive (see
+    /// ``repliesOutstandingUntil``); past the window, stops expecting them.
+    private func lateRepliesExpected() -> Bool {
         guard let until = repliesOutstandingUntil else { return false }
         if monotonicNanoseconds() < until { return true }
         repliesOutstandingUntil = nil
@@ -435,8 +432,11 @@ public final class TerminalHost {
     static let signalGraceMilliseconds = 1000
 
     static func firstEnding(in bits: UInt64) -> Int32? {
-        endingSignals.first { bits & (1 << UInt64($0)) != 0 }
+        endingSignals.first { arrived($0, in: bits) }
     }
+
+    /// Whether `sig`'s bit is set in `bits` (``Platform/takeSignals()``).
+    static func arrived(_ sig: Int32, in bits: UInt64) -> Bool { bits & (1 << UInt64(sig)) != 0 }
 
     func signalsArrived() {
         handleSignals(Platform.takeSignals())
@@ -454,10 +454,9 @@ public final class TerminalHost {
             end(status: 128 + ending, reraising: ending)
             return
         }
-        func has(_ sig: Int32) -> Bool { bits & (1 << UInt64(sig)) != 0 }
-        if has(Platform.Signal.continued) { continued() }
-        if has(Platform.Signal.windowChange) { resized() }
-        if has(Platform.Signal.terminalStop) { suspend() }
+        if TerminalHost.arrived(Platform.Signal.continued, in: bits) { continued() }
+        if TerminalHost.arrived(Platform.Signal.windowChange, in: bits) { resized() }
+        if TerminalHost.arrived(Platform.Signal.terminalStop, in: bits) { suspend() }
     }
 
     // MARK: Events
@@ -545,10 +544,16 @@ public final class TerminalHost {
             if waitReady[1] != 0 { signalsArrived() }
             if running && waitReady[0] != 0 { inputReady() }
             if running && waitReady[2] != 0 { Platform.drainMainQueue(queue) }
-            if running, let deadline = escapeDeadline, monotonicNanoseconds() >= deadline { escapeTimeoutFired() }
-            checkCursorReport()
-            checkForeground()
+            deadlinesPassed()
         }
+    }
+
+    /// After a wake-up (of either loop): what waited for a time — a held
+    /// `Esc`, a cursor report, the foreground after `bg` — whose time came.
+    private func deadlinesPassed() {
+        if running, let deadline = escapeDeadline, monotonicNanoseconds() >= deadline { escapeTimeoutFired() }
+        checkCursorReport()
+        checkForeground()
     }
 
     /// Milliseconds until the next deadline (rounded up), 0 when work is due, -1 when none waits.
@@ -674,9 +679,7 @@ public final class TerminalHost {
         timer.setEventHandler { [unowned self] in
             MainActor.assumeIsolated {
                 self.timerDeadline = nil
-                if let deadline = self.escapeDeadline, monotonicNanoseconds() >= deadline { self.escapeTimeoutFired() }
-                self.checkCursorReport()
-                self.checkForeground()
+                self.deadlinesPassed()
                 self.afterWork()
             }
         }

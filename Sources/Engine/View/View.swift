@@ -90,12 +90,6 @@ extension View where Self: Equatable {
     /// compared by its bytes first).
     @inline(__always)
     public static func _isSame(_ a: Self, _ b: Self) -> Bool? {
-        if _isPOD(Self.self) {
-            let size = MemoryLayout<Self>.size
-            if size == 0 { return true }
-            let same = withUnsafePointer(to: a) { x in withUnsafePointer(to: b) { y in Platform.bytesEqual(x, y, count: size) } }
-            if same { return true }
-        }
-        return a == b
+        (_isPOD(Self.self) && sameBytes(a, b)) || a == b
     }
 }
