@@ -19,8 +19,17 @@ struct KeyedReconciler {
     private let parent: ViewNode
     /// The old children not matched yet, by key.
     private var unmatched: [ExplicitID: ViewNode] = [:]
-    /// The ids given to rows so far.
+    /// The ids given to rows so far, once ``increasingIntegers`` is false.
     private var seen: Set<ExplicitID> = []
+    /// True while every row's id so far is an integer greater than the one
+    /// before it (ranges, indices, sorted keys): no id can have repeated, so
+    /// none is hashed into ``seen``, which is filled only when an id breaks
+    /// the run.
+    private var increasingIntegers = true
+    /// The last integer id given while ``increasingIntegers`` holds.
+    private var lastInteger = Int.min
+    /// Where the rows start in ``children`` (before: a header).
+    private let firstRow: Int
     /// The new children so far.
     private(set) var children: [ViewNode]
 
@@ -29,6 +38,7 @@ struct KeyedReconciler {
     /// count as given. `count` is the number of rows expected in all.
     init(parent: ViewNode, keeping kept: Int, firstRow: Int = 0, expecting count: Int) {
         self.parent = parent
+        self.firstRow = firstRow
         let old = parent.children
         unmatched.reserveCapacity(old.count - kept)
         for child in old[kept...] {
@@ -36,6 +46,22 @@ struct KeyedReconciler {
         }
         children = Array(old[0..<kept])
         children.reserveCapacity(firstRow + count)
+        for child in children.dropFirst(firstRow) {
+            guard case .explicit(let key) = child.discriminator else { continue }
+            if increasingIntegers, case .int(let value) = key.storage, value > lastInteger {
+                lastInteger = value
+            } else {
+                if increasingIntegers { rememberRows(expecting: count) }
+                seen.insert(key)
+            }
+        }
+    }
+
+    /// Fills ``seen`` with the rows given so far (while the ids were
+    /// increasing integers, each row's key is its id) and stops the
+    /// integer run.
+    private mutating func rememberRows(expecting count: Int) {
+        increasingIntegers = false
         seen.reserveCapacity(count)
         for child in children.dropFirst(firstRow) {
             if case .explicit(let key) = child.discriminator { seen.insert(key) }
@@ -47,9 +73,16 @@ struct KeyedReconciler {
     /// (worked out before the lookup, so the same data next frame finds
     /// the same node).
     mutating func reconcile<Row: View>(_ view: Row, id: ExplicitID, position: Int, graph: ViewGraph) {
-        let key = seen.contains(id) ? ExplicitID(RepeatedID(id: id, position: position)) : id
-        seen.insert(id)
-        if let existing = unmatched.removeValue(forKey: key) {
+        let key: ExplicitID
+        if increasingIntegers, case .int(let value) = id.storage, value > lastInteger {
+            lastInteger = value
+            key = id
+        } else {
+            if increasingIntegers { rememberRows(expecting: children.count) }
+            key = seen.contains(id) ? ExplicitID(RepeatedID(id: id, position: position)) : id
+            seen.insert(id)
+        }
+        if !unmatched.isEmpty, let existing = unmatched.removeValue(forKey: key) {
             graph.update(existing, with: view)
             children.append(existing)
         } else {

@@ -12,8 +12,11 @@ extension ViewGraph {
             // new node with `@State` comes here, and the closure cost a
             // context and its retains per slot (state-churn: +240k
             // instructions a frame).
-            if let box = node.stateSlot(at: ordinal) as? StateBox<Value> { return box }
-            let box = StateBox(restoredValue(for: node, key: .ordinal(ordinal), initial: initial), node: node, graph: self)
+            // A new node has no slot: no cast (each generic cast or
+            // `Optional<Value>` looks its type's metadata up at run time).
+            if let slot = node.stateSlot(at: ordinal), let box = slot as? StateBox<Value> { return box }
+            let value = isRestoringState ? restoredValue(for: node, key: .ordinal(ordinal), initial: initial) : initial
+            let box = StateBox(value, node: node, graph: self)
             if node.setStateSlot(box, at: ordinal) { stateSlotCount += 1 }
             return box
         case .sourceLocation:

@@ -38,7 +38,9 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
     /// Reconciles `node`'s children with the rows of `data`, reusing nodes by id.
     ///
     /// - Complexity: O(rows) with no hashing when the ids come in the same
-    ///   order as last time; otherwise one hash lookup per row.
+    ///   order as last time, or are increasing integers with no old rows
+    ///   left to match (rows of a range appearing); otherwise a few hash
+    ///   lookups per row.
     static func reconcile<C: Collection>(_ data: C, id: (Data.Element) -> ID, content: (Data.Element) -> Content,
                                          node: ViewNode, graph: ViewGraph) where C.Element == Data.Element {
         // Fast path: the same ids in the same order (the usual frame).
@@ -80,9 +82,20 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
         }
         // Rows were inserted, removed or moved: match the rest by id.
         var rows = KeyedReconciler(parent: node, keeping: matched, expecting: data.count)
-        for element in data.dropFirst(matched) {
-            let position = rows.children.count
-            rows.reconcile(content(element), id: ExplicitID(id(element)), position: position, graph: graph)
+        if C.self == Range<Int>.self {
+            // Counted through the integers, as above (a range's rows appearing
+            // all at once is the common case of this path).
+            let range = unsafeBitCast(data, to: Range<Int>.self)
+            for i in (range.lowerBound + matched)..<range.upperBound {
+                let element = unsafeBitCast(i, to: Data.Element.self)
+                let position = rows.children.count
+                rows.reconcile(content(element), id: ExplicitID(id(element)), position: position, graph: graph)
+            }
+        } else {
+            for element in data.dropFirst(matched) {
+                let position = rows.children.count
+                rows.reconcile(content(element), id: ExplicitID(id(element)), position: position, graph: graph)
+            }
         }
         // What is left disappeared from the data.
         rows.finish(graph: graph)

@@ -348,6 +348,51 @@ struct IdentityTests {
         }
     }
 
+    @Test("integer ids, random frames: a row keeps its node exactly when its key (id, or id and position when repeated) was there before",
+          arguments: 0..<24)
+    func integerIDsKeepRowsByKey(seed: UInt64) {
+        // Increasing runs hash nothing; a run broken by a repeat or a smaller
+        // id must key the rows exactly as the hashed path does.
+        enum Key: Hashable { case id(Int), repeated(Int, Int) }
+        func keys(_ ids: [Int]) -> [Key] {
+            var seen = Set<Int>()
+            return ids.enumerated().map { i, id in seen.insert(id).inserted ? .id(id) : .repeated(id, i) }
+        }
+        var random = SplitMix64(seed: seed)
+        let host = FramePipeline(columns: 8, rows: 40)
+        var previous: [Key: ViewNode] = [:]
+        var old: [Int] = []
+        for frame in 0..<12 {
+            var ids: [Int]
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: ids = Array(0..<Int.random(in: 0..<12, using: &random)).map { $0 * 3 }  // increasing
+            case 1: ids = (0..<Int.random(in: 0..<12, using: &random)).map { _ in Int.random(in: -3..<6, using: &random) }
+            case 2: ids = old + [Int.random(in: -3..<40, using: &random)]  // appended after the same rows
+            default: ids = old.isEmpty ? [1] : old.shuffled(using: &random)
+            }
+            if Int.random(in: 0..<3, using: &random) == 0, let first = ids.first { ids.append(first) }  // a repeat at the end
+            host.render(VStack { ForEach(ids, id: \.self) { Text("\($0)") } })
+            let forEach = host.graph.allNodes().first { $0.behavior is ForEachBehavior }
+            let rows = forEach?.children ?? []
+            #expect(rows.count == ids.count, "frame \(frame): \(ids)")
+            let shown = host.textRows.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            #expect(shown == ids.map(String.init), "frame \(frame)")
+            let all = host.graph.allNodes()
+            #expect(Set(all.map(\.identity)).count == all.count, "frame \(frame): two live nodes share an identity")
+            var now: [Key: ViewNode] = [:]
+            for (key, node) in zip(keys(ids), rows) {
+                if let before = previous[key] {
+                    #expect(before === node, "frame \(frame): the row keyed \(key) was made again (\(old) -> \(ids))")
+                } else {
+                    #expect(!previous.values.contains { $0 === node }, "frame \(frame): a new key \(key) took an old row")
+                }
+                now[key] = node
+            }
+            previous = now
+            old = ids
+        }
+    }
+
     @Test("a row whose id repeats an earlier row's keeps its node while the data is unchanged")
     func duplicateIDRowIsKept() throws {
         let host = FramePipeline(columns: 10, rows: 3)
