@@ -175,12 +175,14 @@ extension Text {
 
 final class TextBehavior: NodeBehavior {
     /// What the text shows; setting it finds out what one pass over its
-    /// bytes tells (``printableASCIIWidth``, ``NodeBehavior/mayHaveWideGraphemes``,
+    /// bytes tells (``narrowLineWidth``, ``NodeBehavior/mayHaveWideGraphemes``,
     /// ``hasTabs``).
     var content = "" { didSet { scanContent() } }
-    /// The content's width when it is one line of printable ASCII (one
-    /// column per byte, nothing to segment or break); -1 otherwise.
-    var printableASCIIWidth = 0
+    /// The content's width when it is one line of narrow scalars
+    /// (``NarrowScalars``: printable ASCII, Latin, punctuation such as `·`
+    /// and `…`, box drawing, Braille): one column per scalar, nothing to
+    /// segment or break; -1 otherwise.
+    var narrowLineWidth = 0
     /// The content holds a tab: its layout depends on ``tabSize``.
     var hasTabs = false
     /// Columns between tab stops (the environment's ``EnvironmentValues/tabSize``),
@@ -202,9 +204,18 @@ final class TextBehavior: NodeBehavior {
         // A copy: `withUTF8` is mutating, and this runs in `content`'s didSet.
         var text = content
         let (printable, ascii) = text.withUTF8 { PrintableASCII.scan($0) }
-        printableASCIIWidth = printable ? text.utf8.count : -1
-        mayHaveWideGraphemes = !ascii
-        hasTabs = !printable && text.withUTF8 { $0.containsByte(0x09) }
+        if printable {
+            narrowLineWidth = text.utf8.count
+            mayHaveWideGraphemes = false
+            hasTabs = false
+            return
+        }
+        // Not one line of printable ASCII: a line of other narrow scalars
+        // (a status line with `·`, a border) is as simple.
+        let narrow = ascii ? nil : text.withUTF8 { NarrowScalars.width(of: $0) }
+        narrowLineWidth = narrow ?? -1
+        mayHaveWideGraphemes = !ascii && narrow == nil
+        hasTabs = narrow == nil && text.withUTF8 { $0.containsByte(0x09) }
     }
 
     func layout(width: Int?, height: Int?) -> TextLayout {
@@ -233,10 +244,10 @@ final class TextBehavior: NodeBehavior {
     }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        // One line of printable ASCII that fits is itself (as ``TextLayout``
+        // One line of narrow scalars that fits is itself (as ``TextLayout``
         // would lay it out): its size needs no layout. Text that changed is
         // measured again for every proposal its ancestors made.
-        let n = printableASCIIWidth
+        let n = narrowLineWidth
         if n >= 0, n <= (proposal.width ?? .max), (lineLimit ?? 1) > 0 {
             return Size(width: n, height: 1)
         }
@@ -245,11 +256,11 @@ final class TextBehavior: NodeBehavior {
 
     /// The size past the fast path, out of line so that the fast path
     /// stays as short as it was. Offered no columns (a stack asking for its
-    /// least width), one line of printable ASCII is "…", 1 × 1, as
+    /// least width), one line of narrow scalars is "…", 1 × 1, as
     /// ``TextLayout`` lays it out: the size needs no layout.
     @inline(never)
     private func measure(_ proposal: ProposedSize) -> Size {
-        if printableASCIIWidth > 0, let w = proposal.width, w <= 0, (lineLimit ?? 1) > 0 {
+        if narrowLineWidth > 0, let w = proposal.width, w <= 0, (lineLimit ?? 1) > 0 {
             return Size(width: 1, height: 1)
         }
         return layout(width: proposal.width, height: proposal.height).size
@@ -264,9 +275,9 @@ final class TextBehavior: NodeBehavior {
 
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
-        let n = printableASCIIWidth
+        let n = narrowLineWidth
         if runs == nil, n >= 0, n <= f.width, (lineLimit ?? 1) > 0 {
-            // One line of printable ASCII that fits is its own layout (as
+            // One line of narrow scalars that fits is its own layout (as
             // ``sizeThatFits`` answers without one): drawn as
             // ``TextLayout/draw(into:x:y:width:style:alignment:clip:)`` would.
             let style = canvas.styles.transientID(styleID, inheriting: inherited)

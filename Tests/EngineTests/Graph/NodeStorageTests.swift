@@ -72,7 +72,7 @@ struct NodeStorageTests {
         let host = FramePipeline(columns: 20, rows: 4)
         host.render(Labels(texts: ["ascii", "more"]))
         #expect(host.graph.wideTextNodes.count == 0)
-        host.render(Labels(texts: ["ascii", "日本語", "café"]))
+        host.render(Labels(texts: ["ascii", "日本語", "ok 🙂"]))
         #expect(host.graph.wideTextNodes.count == 2)
         host.render(Labels(texts: ["ascii", "日本語"]))
         host.graph.reclaimAll()
@@ -81,6 +81,9 @@ struct NodeStorageTests {
         host.graph.reclaimAll()
         #expect(host.graph.wideTextNodes.count == 0)
         #expect(host.textRows[1].trimmingCharacters(in: .whitespaces) == "ascii")
+        // Narrow scalars beyond ASCII (Latin, punctuation) hold no wide grapheme either.
+        host.render(Labels(texts: ["ascii", "café · naïve …"]))
+        #expect(host.graph.wideTextNodes.count == 0)
     }
 
     @Test("a damaged region that cuts a wide text still repaints it whole")

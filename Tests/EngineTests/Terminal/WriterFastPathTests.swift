@@ -41,14 +41,16 @@ struct WriterFastPathTests {
         }
     }
 
-    @Test("a Text's content scan: printable width, and whether it may hold wide graphemes")
+    @Test("a Text's content scan: its width when one line of narrow scalars, and whether it may hold wide graphemes")
     func textScan() {
         for (text, width, wide) in [("hello", 5, false), ("", 0, false), ("tab\there", -1, false), ("del\u{7F}", -1, false),
                                     ("0123456789abcdefXYZ", 19, false), ("0123456789abcdef\u{1B}[31m", -1, false),
-                                    ("0123456789abcdefé", -1, true), ("漢字", -1, true), ("line\nbreak", -1, false)] {
+                                    ("0123456789abcdefé", 17, false), ("漢字", -1, true), ("line\nbreak", -1, false),
+                                    ("sent 3 · 12 characters", 22, false), ("e\u{301}", -1, true), ("©", -1, true),
+                                    ("╭─╮ ⣿ … “q”", 11, false), ("a\u{AD}b", -1, true), ("🙂", -1, true), ("é\tx", -1, true)] {
             let b = TextBehavior()
             b.content = text
-            #expect(b.printableASCIIWidth == width, "\(text.debugDescription)")
+            #expect(b.narrowLineWidth == width, "\(text.debugDescription)")
             #expect(b.mayHaveWideGraphemes == wide, "\(text.debugDescription)")
         }
     }
