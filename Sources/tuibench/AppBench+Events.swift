@@ -239,7 +239,9 @@ extension AppBench {
 
     /// A traced run: start-up, warm-up, `events` events, Ctrl-C, and the
     /// tool's output file once the app has exited.
-    func tracedRun(_ target: Target, events: Int, columns: Int, rows: Int, wrapper: Wrapper, output: String) throws -> String {
+    /// `keepAs`: where to copy the tool's output before it is removed.
+    func tracedRun(_ target: Target, events: Int, columns: Int, rows: Int, wrapper: Wrapper, output: String,
+                   keepAs: String? = nil) throws -> String {
         unlink(output)
         defer { if case .callgrind(_, let log) = wrapper { unlink(log) } }
         let (pty, _) = try start(target, columns: columns, rows: rows, wrapper: wrapper)
@@ -251,6 +253,14 @@ extension AppBench {
         defer { unlink(output) }
         guard let text = try? String(contentsOfFile: output, encoding: .utf8) else {
             throw EventsFailure("\(wrapper.tool) left no output in \(output)")
+        }
+        if let keepAs {
+            do {
+                try? FileManager.default.removeItem(atPath: keepAs)
+                try FileManager.default.copyItem(atPath: output, toPath: keepAs)
+            } catch {
+                throw EventsFailure("could not keep the profile as \(keepAs): \(error.localizedDescription)")
+            }
         }
         return text
     }
@@ -282,7 +292,8 @@ extension AppBench {
         let wrapper = Wrapper.callgrind(output: output, log: temporaryFile("valgrind.log"))
         var totals: [UInt64] = []
         for n in [tracedEvents, 2 * tracedEvents] {
-            let text = try tracedRun(target, events: n, columns: columns, rows: rows, wrapper: wrapper, output: output)
+            let text = try tracedRun(target, events: n, columns: columns, rows: rows, wrapper: wrapper, output: output,
+                                     keepAs: keepProfiles.map { "\($0)/\(target.name)-\(n).callgrind" })
             guard let total = TraceSummaries.callgrindInstructions(text) else { throw EventsFailure("no totals line in callgrind's output") }
             totals.append(total)
         }

@@ -87,6 +87,11 @@ struct AppBench: ParsableCommand {
     var instructions = false
     @Option(help: "Events of the --syscalls and --instructions runs (1...100000).")
     var tracedEvents = 200
+    @Option(help: ArgumentHelp(
+        "With --instructions: keep callgrind's two profiles in this directory.",
+        discussion: "Written as WORKLOAD-N.callgrind and WORKLOAD-2N.callgrind: callgrind_annotate on both shows "
+            + "where one event's instructions go (the start-up is the same in each)."))
+    var keepProfiles: String?
 
     func validate() throws {
         guard (1...100_000).contains(keys) else { throw ValidationError("--keys must be in 1...100000") }
@@ -99,6 +104,12 @@ struct AppBench: ParsableCommand {
         try Limits.check(warmup, 0...10_000, "warmup")
         try Limits.check(pauseMs, 0...1000, "pause-ms")
         try Limits.check(tracedEvents, 1...100_000, "traced-events")
+        if let keepProfiles {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: keepProfiles, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--keep-profiles: \(keepProfiles) is not a directory")
+            }
+        }
         let (columns, rows) = try Run.parse(size: size)
         guard columns <= 1000, rows <= 1000 else { throw ValidationError("--size: at most 1000x1000 in a pseudo-terminal") }
         if let workload, workload.split(separator: ",").isEmpty { throw ValidationError("--workload names no app") }

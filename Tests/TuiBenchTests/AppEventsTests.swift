@@ -99,6 +99,8 @@ struct AppEventsArgumentTests {
         (["--workload", "typing", "--key", "sideways"], "--key sideways is not a key"),
         (["--workload", ",", "--events", "5"], "--workload names no app"),
         (["--syscalls"], "need --workload"),
+        (["--workload", "typing", "--instructions", "--keep-profiles", "/no/such/directory"],
+         "--keep-profiles: /no/such/directory is not a directory"),
     ])
     func refused(arguments: [String], says: String) {
         let (code, message) = usage(AppBench.self, arguments)
