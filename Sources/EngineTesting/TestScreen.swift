@@ -18,10 +18,10 @@ public struct TestScreen: Equatable, Sendable, CustomStringConvertible {
     public let cells: [[String]]
     /// Each cell's style.
     public let styles: [[Style]]
-    /// The rows as text, each grapheme once (``FramePipeline/textRows``).
+    /// The rows as text, each grapheme once (`FramePipeline.textRows`).
     public let textRows: [String]
     /// The styles, one character per column: `.` for the default style,
-    /// then `a`, `b`, … in order of first appearance (``FramePipeline/styleRows``).
+    /// then `a`, `b`, … in order of first appearance (`FramePipeline.styleRows`).
     public let styleRows: [String]
     /// What each letter of ``styleRows`` stands for: `a bold fg=1`.
     public let styleLegend: [String]
@@ -85,7 +85,7 @@ public struct TestScreen: Equatable, Sendable, CustomStringConvertible {
     /// second column of a wide character.
     public func text(column: Int, row: Int) -> String { cells[row][column] }
 
-    /// The style of cell (`column`, `row`); ``Style/plain`` for a screen
+    /// The style of cell (`column`, `row`); `Style.plain` for a screen
     /// read from a snapshot file (which keeps style letters, not styles).
     public func style(column: Int, row: Int) -> Style {
         row < styles.count ? styles[row][column] : .plain
