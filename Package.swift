@@ -29,6 +29,9 @@ let package = Package(
     products: [
         .library(name: "Engine", targets: ["Engine"]),
         .library(name: "Profiler", targets: ["Profiler"]),
+        // The test kit for apps' test targets: scripted interaction on a
+        // manual clock, snapshots, emulator checks (docs: Testing your app).
+        .library(name: "EngineTesting", targets: ["EngineTesting"]),
         .executable(name: "tuibench", targets: ["tuibench"]),
     ],
     dependencies: [
@@ -55,6 +58,8 @@ let package = Package(
             dependencies: ["CUnistring", "CTerminalPlatform", "Profiler"],
             swiftSettings: releaseSettings
         ),
+        // Links both Swift Testing and XCTest: a failure goes to whichever runs the test.
+        .target(name: "EngineTesting", dependencies: ["Engine"]),
         .executableTarget(
             name: "tuibench",
             dependencies: [
@@ -83,6 +88,8 @@ let package = Package(
         // The app the runtime's end-to-end tests and `tuibench app` drive in a terminal.
         .executableTarget(name: "runtime-probe", dependencies: ["Engine"], path: "Tests/RuntimeProbe"),
         .testTarget(name: "EngineTests", dependencies: ["Engine"], path: "Tests/EngineTests"),
+        .testTarget(name: "EngineTestingTests", dependencies: ["EngineTesting"], path: "Tests/EngineTestingTests",
+                    exclude: ["__Snapshots__"]),
         // tuibench's argument validation and file handling (an executable
         // target: the tests reach it with `@testable import tuibench`).
         .testTarget(name: "TuiBenchTests", dependencies: ["tuibench"], path: "Tests/TuiBenchTests"),

@@ -20,6 +20,10 @@ checked:
   toolchain modules.
 - Once Sources/Engine/Platform exists: no other file of Engine imports a
   platform module (Glibc, Musl, Darwin).
+- EngineTesting (Sources/EngineTesting, the test kit apps link) imports only
+  Engine, the test libraries and system and toolchain modules, and never
+  `@testable`: an app's tests cannot use @testable on a dependency, so the
+  kit is built on Engine's public API as they are.
 
 Every violation is printed as `path:line: <layer> uses <Name> from <layer>`,
 then `layers: N passed, M failed` (files checked); the status is 1 when
@@ -64,6 +68,9 @@ MODULES = {
 # Names that belong to another folder than the one declaring them (none now;
 # an entry here says which layer a name counts as while it moves).
 OWNER_OVERRIDES: dict[str, str] = {}
+
+# What the test kit (its own target) may import besides system and toolchain modules.
+KIT_MODULES = {"Engine", "Testing", "XCTest"}
 
 # Host ties the graph to a canvas; Runtime owns a Host, never the reverse.
 FORBIDDEN = {"Host": {"Runtime"}}
@@ -265,6 +272,23 @@ def main(argv):
             m = IMPORT.match(line)
             if m and m.group("module") not in SYSTEM_MODULES | TOOLCHAIN_MODULES:
                 report(path, number, f"Profiler imports {m.group('module')}")
+        checked += 1
+        failed += len(violations) > before
+
+    # The test kit: Engine's public API and the test libraries only.
+    for path in swift_files(os.path.join(root, "Sources", "EngineTesting")):
+        with open(path, encoding="utf-8") as f:
+            text = strip(f.read())
+        before = len(violations)
+        for number, line in enumerate(text.split("\n"), 1):
+            m = IMPORT.match(line)
+            if not m:
+                continue
+            module = m.group("module")
+            if re.match(r"\s*@testable\b", line):
+                report(path, number, f"EngineTesting uses @testable import {module}")
+            elif module not in KIT_MODULES | SYSTEM_MODULES | TOOLCHAIN_MODULES:
+                report(path, number, f"EngineTesting imports {module}")
         checked += 1
         failed += len(violations) > before
 

@@ -107,3 +107,16 @@ def test_a_lower_layer_importing_a_module_it_may_not_fails(tmp_path):
     status, lines = check(package(tmp_path, files))
     assert status == 1
     assert lines[0] == "Sources/Engine/Layout/Break.swift:1: Layout imports CUnistring"
+
+
+def test_the_test_kit_uses_only_the_public_api(tmp_path):
+    files = dict(BASE)
+    files["EngineTesting/Tester.swift"] = "import Engine\nimport Testing\nimport XCTest\nimport Foundation\n"
+    code, lines = check(package(tmp_path, files))
+    assert code == 0 and lines[-1] == "layers: 5 passed, 0 failed"
+    files["EngineTesting/Tester.swift"] = "@testable import Engine\nimport Profiler\n"
+    code, lines = check(package(tmp_path, files))
+    assert code == 1
+    assert lines == ["Sources/EngineTesting/Tester.swift:1: EngineTesting uses @testable import Engine",
+                     "Sources/EngineTesting/Tester.swift:2: EngineTesting imports Profiler",
+                     "layers: 4 passed, 1 failed"]

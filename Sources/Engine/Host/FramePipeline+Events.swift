@@ -32,6 +32,7 @@ extension FramePipeline {
         let bytes = encoder.encode(canvas)
         lastByteCount = bytes.count
         if keepBytes { lastBytes = Array(bytes) }
+        onFrame?(bytes)
         return bytes.count
     }
 

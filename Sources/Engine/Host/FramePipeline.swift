@@ -25,6 +25,20 @@ public final class FramePipeline {
     /// Byte count of the last frame (without copying them).
     public internal(set) var lastByteCount = 0
 
+    /// Called after every frame the pipeline encodes (``render(_:keepBytes:)``,
+    /// ``update(keepBytes:)``, and the event methods' frames) with the bytes
+    /// the terminal receives — also frames of no bytes, and also when
+    /// `keepBytes` is false. The buffer is valid only during the call.
+    ///
+    /// A test kit uses it to keep everything an app wrote, to replay it
+    /// through a terminal emulator:
+    ///
+    /// ```swift
+    /// var written: [UInt8] = []
+    /// pipeline.onFrame = { written += $0 }
+    /// ```
+    public var onFrame: (@MainActor (UnsafeBufferPointer<UInt8>) -> Void)?
+
     /// The profiler recording this host's frames, if any.
     public var profiler: Profiler? {
         didSet {
@@ -110,6 +124,7 @@ public final class FramePipeline {
         let bytes = encoder.encode(canvas)
         lastByteCount = bytes.count
         if keepBytes { lastBytes = Array(bytes) }
+        onFrame?(bytes)
         compactTablesIfNeeded()
         return lastByteCount
     }
