@@ -83,13 +83,13 @@ extension ViewGraph {
     }
 
     private func themeResolving(_ style: Style, at node: ViewNode) -> Style {
-        environmentValue(\.theme, at: node).resolve(style)
+        environmentValue(EnvironmentPaths.theme, at: node).resolve(style)
     }
 
     /// `color` as `node` draws it (see ``resolvingRoles(_:at:)``).
     func resolvingRole(_ color: Color, at node: ViewNode) -> Color {
         guard color.role != nil else { return color }
-        return environmentValue(\.theme, at: node).resolve(color)
+        return environmentValue(EnvironmentPaths.theme, at: node).resolve(color)
     }
 }
 
@@ -109,7 +109,7 @@ public struct TintView<Content: View>: PrimitiveView {
         b.tint = tint
         // Readers of the theme below (controls, views drawing a role colour)
         // are evaluated again.
-        if changed { graph.environmentChanged(\EnvironmentValues.theme, below: node) }
+        if changed { graph.environmentChanged(EnvironmentPaths.theme, below: node) }
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }
@@ -120,7 +120,7 @@ final class TintBehavior: EnvironmentWriterBehavior {
 
     override init() {
         super.init()
-        keyPath = \EnvironmentValues.theme
+        keyPath = EnvironmentPaths.theme
         apply = { [unowned self] env in if let tint = self.tint { env.theme.tint = tint } }
     }
 }

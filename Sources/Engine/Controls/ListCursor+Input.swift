@@ -202,6 +202,6 @@ extension View {
     /// as shortcuts (`q` to quit): with it on, those keys reach the app only
     /// while the table is not focused.
     public func typeToSelect(_ enabled: Bool = true) -> EnvironmentWriter<Self, Bool> {
-        environment(\.typeToSelect, enabled)
+        environment(EnvironmentPaths.typeToSelect, enabled)
     }
 }

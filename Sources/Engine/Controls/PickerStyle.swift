@@ -60,6 +60,6 @@ extension EnvironmentValues {
 extension View {
     /// The style of the pickers in this view: `.pickerStyle(.segmented)`.
     public func pickerStyle<S: PickerStyle>(_ style: S) -> EnvironmentWriter<Self, any PickerStyle> {
-        environment(\.pickerStyle, style)
+        environment(EnvironmentPaths.pickerStyle, style)
     }
 }

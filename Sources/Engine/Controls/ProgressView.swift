@@ -58,7 +58,7 @@ struct ProgressBar: PrimitiveView, Equatable {
         let b = unsafeDowncast(node.behavior, to: ProgressBarBehavior.self)
         if b.fraction != view.fraction {
             b.fraction = view.fraction
-            b.tint = graph.environmentValue(\.theme, at: node).tint
+            b.tint = graph.environmentValue(EnvironmentPaths.theme, at: node).tint
             graph.markNeedsPaint(node)
         }
     }

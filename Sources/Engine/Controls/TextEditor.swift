@@ -98,7 +98,7 @@ extension View {
     /// follows `scrollDisabled(_:)` and `autocorrectionDisabled(_:)`.
     /// - Parameter disabled: Whether wrapping is off (`true` by default).
     public func lineWrappingDisabled(_ disabled: Bool = true) -> EnvironmentWriter<Self, Bool> {
-        environment(\.isLineWrappingEnabled, !disabled)
+        environment(EnvironmentPaths.isLineWrappingEnabled, !disabled)
     }
 }
 

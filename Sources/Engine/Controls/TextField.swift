@@ -117,9 +117,9 @@ struct EditorLook: Equatable {
 
     @MainActor
     init(node: ViewNode, graph: ViewGraph) {
-        isFocused = graph.environmentValue(\.isFocused, at: node)
-        isEnabled = graph.environmentValue(\.isEnabled, at: node)
-        theme = graph.environmentValue(\.theme, at: node)
+        isFocused = graph.environmentValue(EnvironmentPaths.isFocused, at: node)
+        isEnabled = graph.environmentValue(EnvironmentPaths.isEnabled, at: node)
+        theme = graph.environmentValue(EnvironmentPaths.theme, at: node)
     }
 
     /// Shows the insertion point at (`x`, `y`) while focused and enabled:
@@ -198,6 +198,6 @@ extension EnvironmentValues {
 extension View {
     /// Runs `action` when Enter is pressed in a text field inside this view.
     public func onSubmit(_ action: @escaping () -> Void) -> EnvironmentWriter<Self, (() -> Void)?> {
-        environment(\.submitAction, action)
+        environment(EnvironmentPaths.submitAction, action)
     }
 }

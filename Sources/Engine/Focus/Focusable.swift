@@ -14,7 +14,7 @@ public struct FocusableView<Content: View>: PrimitiveView {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: FocusableBehavior.self)
-        let enabled = graph.environmentValue(\.isEnabled, at: node)
+        let enabled = graph.environmentValue(EnvironmentPaths.isEnabled, at: node)
         if b.isFocusable != view.isFocusable || b.isEnabled != enabled || b.isBindingProvider != (view.binding != nil) {
             graph.focusOrderMayHaveChanged()
         }
@@ -25,7 +25,7 @@ public struct FocusableView<Content: View>: PrimitiveView {
         b.isBindingProvider = view.binding != nil
         b.isEnabled = enabled
         if b.keyPath == nil {
-            b.keyPath = \EnvironmentValues.isFocused
+            b.keyPath = EnvironmentPaths.isFocused
             b.apply = { [unowned b] env in env.isFocused = b.isFocused }
         }
         graph.register(node, for: .focus)
@@ -145,10 +145,10 @@ public struct DisabledView<Content: View>: PrimitiveView {
         let b = unsafeDowncast(node.behavior, to: EnvironmentWriterBehavior.self)
         let disabled = view.disabled
         let changed = b.value != nil && (b.value as? Bool) != disabled
-        b.keyPath = \EnvironmentValues.isEnabled
+        b.keyPath = EnvironmentPaths.isEnabled
         b.value = disabled
         b.apply = { env in env.isEnabled = env.isEnabled && !disabled }
-        if changed { graph.environmentChanged(\EnvironmentValues.isEnabled, below: node) }
+        if changed { graph.environmentChanged(EnvironmentPaths.isEnabled, below: node) }
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }

@@ -14,7 +14,7 @@ public struct KeyboardShortcutView<Content: View>: PrimitiveView {
         b.key = view.key
         b.modifiers = view.modifiers
         b.action = view.action
-        b.isEnabled = graph.environmentValue(\.isEnabled, at: node)
+        b.isEnabled = graph.environmentValue(EnvironmentPaths.isEnabled, at: node)
         graph.register(node, for: .keyboardShortcut)
         graph.reconcileOnlyChild(view.content, of: node)
     }

@@ -10,7 +10,7 @@ public struct TapGestureView<Content: View>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TapBehavior.self)
         b.action = view.action
-        b.isEnabled = graph.environmentValue(\.isEnabled, at: node)
+        b.isEnabled = graph.environmentValue(EnvironmentPaths.isEnabled, at: node)
         graph.register(node, for: .tap)
         graph.reconcileOnlyChild(view.content, of: node)
     }

@@ -147,7 +147,7 @@ extension ViewGraph {
     /// again. A control's subtree is small: walking it is cheaper than
     /// scanning every reader of the key in the app (one per control).
     private func focusChanged(below node: ViewNode) {
-        let key: AnyKeyPath = \EnvironmentValues.isFocused
+        let key: AnyKeyPath = EnvironmentPaths.isFocused
         var stack = node.children
         var visited = 0
         while let n = stack.popLast() {

@@ -27,6 +27,6 @@ extension View {
     /// A text without tabs does not read the value, and costs nothing more.
     /// - Parameter columns: Columns from one stop to the next (at least 1).
     public func tabSize(_ columns: Int) -> EnvironmentWriter<Self, Int> {
-        environment(\.tabSize, columns)
+        environment(EnvironmentPaths.tabSize, columns)
     }
 }

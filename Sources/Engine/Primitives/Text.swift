@@ -75,7 +75,7 @@ public struct Text: PrimitiveView, Equatable {
         }
         if b.hasTabs {
             // Only a text with tabs reads (and so depends on) the tab size.
-            let tabSize = Swift.max(graph.environmentValue(\.tabSize, at: node), 1)
+            let tabSize = Swift.max(graph.environmentValue(EnvironmentPaths.tabSize, at: node), 1)
             if b.tabSize != tabSize {
                 b.tabSize = tabSize
                 layoutChanged = true

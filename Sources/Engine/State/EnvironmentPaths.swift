@@ -1,0 +1,19 @@
+/// The key paths of the environment values the engine's own views read and
+/// write, each made once.
+///
+/// A key path literal is made from its pattern every time it runs, and in
+/// a generic context (a view generic over its content, a `View`
+/// extension) the context's generic arguments are first resolved by name:
+/// a few hundred instructions each time, on every frame that evaluates the
+/// view. Through these constants it is one load.
+@MainActor
+enum EnvironmentPaths {
+    static let isEnabled: WritableKeyPath<EnvironmentValues, Bool> = \.isEnabled
+    static let isFocused: WritableKeyPath<EnvironmentValues, Bool> = \.isFocused
+    static let submitAction: WritableKeyPath<EnvironmentValues, (() -> Void)?> = \.submitAction
+    static let tabSize: WritableKeyPath<EnvironmentValues, Int> = \.tabSize
+    static let theme: WritableKeyPath<EnvironmentValues, Theme> = \.theme
+    static let typeToSelect: WritableKeyPath<EnvironmentValues, Bool> = \.typeToSelect
+    static let pickerStyle: WritableKeyPath<EnvironmentValues, any PickerStyle> = \.pickerStyle
+    static let isLineWrappingEnabled: WritableKeyPath<EnvironmentValues, Bool> = \.isLineWrappingEnabled
+}
