@@ -50,19 +50,7 @@ public struct LayoutSubview: Equatable {
     /// (through single-content modifiers such as `.padding()`).
     @MainActor
     public subscript<K: LayoutValueKey>(key: K.Type) -> K.Value {
-        var current = node
-        let wanted = ObjectIdentifier(key)
-        // A modifier chain is a few nodes; the walk stops at the first
-        // node with other than one child.
-        for _ in 0..<32 {
-            if let b = current.behavior as? LayoutValueBehavior, b.key == wanted, let value = b.value as? K.Value {
-                return value
-            }
-            let children = current.layoutChildren
-            guard children.count == 1 else { break }
-            current = children[0]
-        }
-        return K.defaultValue
+        LayoutValueBehavior.value(for: key, at: node)
     }
 
     /// Places the subview with its `anchor` at `position` (screen

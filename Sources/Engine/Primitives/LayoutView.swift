@@ -119,6 +119,24 @@ final class LayoutValueBehavior: NodeBehavior {
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
         ContentLayout.place(node, in: rect, graph: graph)
     }
+
+    /// The value `node` (or a view it wraps, through single-content
+    /// modifiers such as `.padding()`) set for `key`, or the key's default.
+    static func value<K: LayoutValueKey>(for key: K.Type, at node: ViewNode) -> K.Value {
+        var current = node
+        let wanted = ObjectIdentifier(key)
+        // A modifier chain is a few nodes; the walk stops at the first
+        // node with other than one child.
+        for _ in 0..<32 {
+            if let b = current.behavior as? LayoutValueBehavior, b.key == wanted, let value = b.value as? K.Value {
+                return value
+            }
+            let children = current.layoutChildren
+            guard children.count == 1 else { break }
+            current = children[0]
+        }
+        return K.defaultValue
+    }
 }
 
 extension View {
