@@ -43,7 +43,10 @@ public struct UnitPoint: Hashable, Sendable {
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 
     /// The offset of this point inside a `size`, in cells (rounded down).
+    @inline(__always)
     func offset(in size: Size) -> (x: Int, y: Int) {
-        (Int((Double(size.width) * x).rounded(.down)), Int((Double(size.height) * y).rounded(.down)))
+        // The default anchor (top leading) costs no floating point.
+        if x == 0 && y == 0 { return (0, 0) }
+        return (Int((Double(size.width) * x).rounded(.down)), Int((Double(size.height) * y).rounded(.down)))
     }
 }

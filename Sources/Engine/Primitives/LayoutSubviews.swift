@@ -6,7 +6,8 @@
 public struct LayoutSubviews: RandomAccessCollection {
     let nodes: [ViewNode]
     unowned(unsafe) let graph: ViewGraph
-    let placement: LayoutPlacement
+    /// Owned by the layout's behaviour, which outlives the call.
+    unowned(unsafe) let placement: LayoutPlacement
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { nodes.count }
@@ -24,7 +25,7 @@ public struct LayoutSubview: Equatable {
     let node: ViewNode
     let index: Int
     unowned(unsafe) let graph: ViewGraph
-    let placement: LayoutPlacement
+    unowned(unsafe) let placement: LayoutPlacement
 
     /// The subview's size for `proposal` (from its cache when its layout did
     /// not change).
