@@ -167,6 +167,29 @@ struct CustomLayoutTests {
         #expect(host.textRows == [" c      ", "   a    ", "     b  "])
     }
 
+    struct Indented: View {
+        var indent: Int
+        var body: some View {
+            IndentedColumn {
+                Text("a").layoutValue(key: Indent.self, value: indent)
+                Text("b")
+            }
+        }
+    }
+
+    @Test("a changed layout value lays the layout out again")
+    func changedLayoutValue() {
+        let host = FramePipeline(columns: 6, rows: 2)
+        host.render(Indented(indent: 1))
+        // 2 wide, at x 2: "a" one further.
+        #expect(host.textRows == ["   a  ", "  b   "])
+        host.render(Indented(indent: 4))
+        // Now 5 wide: at x 0.
+        #expect(host.textRows == ["    a ", "b     "])
+        host.render(Indented(indent: 0))
+        #expect(host.textRows == ["  a   ", "  b   "])
+    }
+
     @Test("a subview the layout does not place is put at the centre at its ideal size")
     func unplacedSubviewsAreCentred() {
         let host = FramePipeline(columns: 10, rows: 3)
