@@ -143,6 +143,10 @@ struct ScenarioParameters {
             return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows)
         case "one-cell":
             return Workload(nodes: 2 * screenRows, perFrame: 4)
+        case "flow-layout":
+            // One node per tag; per frame the tags are all asked and placed.
+            let n = rows ?? 1000
+            return Workload(nodes: n, perFrame: n)
         case "state-churn":
             let n = subtree ?? 100_000, p = Swift.max(period ?? 10, 2)
             // The subtree is built and reclaimed once per 2 × period frames.

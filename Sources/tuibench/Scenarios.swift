@@ -132,7 +132,8 @@ struct ListScreen: View {
 
 enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
-                        "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell"]
+                        "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell",
+                        "flow-layout"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.
     static func checkNames(_ given: [String]) throws {
@@ -147,6 +148,7 @@ enum Scenarios {
         if let scale = makeScale(name) { return scale }
         if let interaction = makeInteraction(name) { return interaction }
         if let selection = makeSelection(name, rows: rows) { return selection }
+        if let layout = makeLayout(name, rows: rows) { return layout }
         switch name {
         case "state-tree":
             let d = depth ?? 6, f = fanout ?? 4

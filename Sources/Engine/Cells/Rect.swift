@@ -30,6 +30,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    @inline(__always) public var minX: Int { x }
+    @inline(__always) public var minY: Int { y }
+    /// The middle column, rounded down (an odd leftover on the trailing side).
+    @inline(__always) public var midX: Int { x + width / 2 }
+    /// The middle row, rounded down.
+    @inline(__always) public var midY: Int { y + height / 2 }
     @inline(__always) public var maxX: Int { x + width }
     @inline(__always) public var maxY: Int { y + height }
     @inline(__always) public var isEmpty: Bool { width <= 0 || height <= 0 }

@@ -63,7 +63,11 @@ extension ViewGraph {
         for node in candidates where delegated.isEmpty || !delegated.contains(ObjectIdentifier(node)) {
             if let modal, !isDescendant(node, of: modal) { continue }
             guard let b = node.behavior as? FocusableBehavior, b.canFocus else { continue }
-            live.append((layoutBounds(of: node), node))
+            let bounds = layoutBounds(of: node)
+            // Laid out with no cells (a ViewThatFits choice not shown): it
+            // cannot be seen, so it takes no focus.
+            if bounds.isEmpty { continue }
+            live.append((bounds, node))
         }
         // Reading order; tree order only breaks ties (views at the same cell).
         var paths: [ObjectIdentifier: [Int]] = [:]

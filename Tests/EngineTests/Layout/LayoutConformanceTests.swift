@@ -4,7 +4,7 @@ import Testing
 // SwiftUI layout conformance: each case is a small view on a small screen,
 // the exact rows it must show, and the SwiftUI rule it pins (a short quote
 // from Apple's documentation or the rule's name; the rules are written out
-// in `Sources/Engine/Engine.docc/Layout.md`). Where the terminal forced a
+// in `Sources/Engine/Engine.docc/SizeNegotiation.md`). Where the terminal forced a
 // choice SwiftUI leaves open, the rule says "choice:" and names it.
 //
 // The cases are split by subject over `LayoutConformanceTests+*.swift`.

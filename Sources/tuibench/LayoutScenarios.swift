@@ -1,0 +1,65 @@
+import Engine
+
+/// Wraps its subviews into rows as wide as it is offered: the custom
+/// `Layout` an app writes for tags (the flow-layout scenario).
+struct FlowLayout: Layout {
+    var spacing = 1
+
+    /// Calls `body` with each subview's offset from the layout's origin;
+    /// returns the size of the whole.
+    func arrange(width: Int?, _ subviews: Subviews, _ body: (LayoutSubview, Int, Int) -> Void) -> Size {
+        let limit = width ?? .max
+        var x = 0, y = 0, rowHeight = 0, widest = 0
+        for subview in subviews {
+            let s = subview.sizeThatFits(.unspecified)
+            if x > 0 && x + s.width > limit {
+                x = 0
+                y += rowHeight
+                rowHeight = 0
+            }
+            body(subview, x, y)
+            widest = Swift.max(widest, x + s.width)
+            x += s.width + spacing
+            rowHeight = Swift.max(rowHeight, s.height)
+        }
+        return Size(width: widest, height: y + rowHeight)
+    }
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size {
+        arrange(width: proposal.width, subviews) { _, _, _ in }
+    }
+
+    func placeSubviews(in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        _ = arrange(width: bounds.width, subviews) { subview, x, y in
+            subview.place(at: Point(x: bounds.minX + x, y: bounds.minY + y), proposal: .unspecified)
+        }
+    }
+}
+
+/// `items` tags in a ``FlowLayout``; tag `changing` shows the frame's
+/// number, one or two characters wide by turns, so each frame changes its
+/// width and the flow is measured and placed again.
+@MainActor
+struct FlowScreen: View {
+    var items: Int
+    var changing: Int
+    var frame: Int
+
+    var body: some View {
+        FlowLayout {
+            ForEach(0..<items) { i in
+                Text(i == changing ? "tag \(i):\(frame % 2 == 0 ? "\(frame % 10)" : "\(10 + frame % 90)")" : "tag \(i)")
+            }
+        }
+    }
+}
+
+extension Scenarios {
+    static func makeLayout(_ name: String, rows: Int?) -> Scenario? {
+        guard name == "flow-layout" else { return nil }
+        let n = rows ?? 1000
+        return Scenario(name: name, parameters: ["items": n],
+                        root: { FlowScreen(items: n, changing: 5, frame: $0) },
+                        summary: "a custom flow layout of \(n) tags (--rows); one tag's text changes width each frame, so the flow is measured and placed again")
+    }
+}
