@@ -132,7 +132,8 @@ struct ListScreen: View {
 
 enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
-                        "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell"]
+                        "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell",
+                        "canvas"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.
     static func checkNames(_ given: [String]) throws {
@@ -145,6 +146,7 @@ enum Scenarios {
                      period: Int? = nil) -> Scenario? {
         if let more = makeMore(name, period: period) { return more }
         if let scale = makeScale(name) { return scale }
+        if let chart = makeChart(name) { return chart }
         if let interaction = makeInteraction(name) { return interaction }
         if let selection = makeSelection(name, rows: rows) { return selection }
         switch name {
