@@ -109,6 +109,7 @@ final class CanvasBehavior: NodeBehavior {
             return
         }
         let width = new.cells.width
+        guard width > 0 else { return }
         let texts = new.texts == old.texts ? nil : Set((new.texts + old.texts).map(\.row))
         let halves = new.resolution == .halfBlock
         for row in 0..<new.cells.height {
@@ -116,8 +117,14 @@ final class CanvasBehavior: NodeBehavior {
                 body(row, 0, width)
                 continue
             }
-            var first = -1, last = -1
             let base = row * width
+            // Most rows are unchanged: compared as memory first.
+            if rowsEqual(new.masks, old.masks, base, width) && rowsEqual(new.colors, old.colors, base, width)
+                && (!halves || rowsEqual(new.lowerColors, old.lowerColors, base, width))
+            {
+                continue
+            }
+            var first = -1, last = -1
             for column in 0..<width {
                 let i = base + column
                 if new.masks[i] != old.masks[i] || new.colors[i] != old.colors[i]
@@ -128,6 +135,17 @@ final class CanvasBehavior: NodeBehavior {
                 }
             }
             if first >= 0 { body(row, first, last + 1) }
+        }
+    }
+
+    /// Whether `a[start..<start + count]` and `b`'s are the same bytes (for
+    /// plain values, such as dot masks and colours, the same values).
+    @inline(__always)
+    private func rowsEqual<T>(_ a: [T], _ b: [T], _ start: Int, _ count: Int) -> Bool {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                Platform.bytesEqual(x.baseAddress! + start, y.baseAddress! + start, count: count * MemoryLayout<T>.stride)
+            }
         }
     }
 

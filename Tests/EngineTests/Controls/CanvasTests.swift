@@ -209,6 +209,24 @@ struct CanvasTests {
         }
     }
 
+    @Test("a drawing is compared with the last: only the spans of rows that changed are repainted")
+    func changedSpans() {
+        let b = CanvasBehavior()
+        func spans(_ draw: @escaping (inout GraphicsContext) -> Void) -> [[Int]] {
+            b.renderer = { context, _ in draw(&context) }
+            b.draw(cells: Size(width: 10, height: 3))
+            var found: [[Int]] = []
+            b.forEachChangedRow { found.append([$0, $1, $2]) }
+            return found
+        }
+        _ = spans { $0.point(x: 3, y: 5) }
+        #expect(spans { $0.point(x: 3, y: 5) } == [])
+        #expect(spans { $0.point(x: 11, y: 1); $0.point(x: 19, y: 1) } == [[0, 5, 10], [1, 1, 2]])
+        #expect(spans { $0.point(x: 11, y: 1, with: .red); $0.point(x: 19, y: 1) } == [[0, 5, 6]])
+        #expect(spans { $0.point(x: 11, y: 1, with: .red); $0.point(x: 19, y: 1); $0.draw("t", column: 0, row: 2) }
+            == [[2, 0, 10]])
+    }
+
     @Test("an unchanged drawing writes nothing")
     func unchangedWritesNothing() {
         let host = FramePipeline(columns: 10, rows: 2)
