@@ -227,6 +227,34 @@ struct CanvasTests {
             == [[2, 0, 10]])
     }
 
+    @Test("pyte: the bytes of a canvas whose dots move, in both resolutions, reproduce every screen",
+          .needsEmulator(.pyte))
+    func bytesReproduceScreens() throws {
+        guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
+        let host = FramePipeline(columns: 12, rows: 4, capabilities: .xterm)
+        var chunks: [[UInt8]] = []
+        var wants: [TerminalEmulator.Screen] = []
+        var texts: Set<[String]> = []
+        for frame in 0..<30 {
+            host.render(
+                Canvas(resolution: frame < 15 ? .braille : .halfBlock) { c, size in
+                    c.line(from: (0, frame % size.height), to: (size.width - 1, (frame * 3) % size.height),
+                           with: frame % 2 == 0 ? .red : .blue)
+                    c.point(x: frame % size.width, y: 1, with: .green)
+                    c.draw("f\(frame)", column: 0, row: 3)
+                })
+            chunks.append(host.lastBytes)
+            wants.append(TerminalEmulator.expected(host.canvas, level: host.encoder.capabilities.colors))
+            texts.insert(host.canvas.textRows)
+        }
+        let screens = try TerminalEmulator(backend: .pyte).screens(columns: 12, rows: 4, chunks: chunks)
+        #expect(screens.count == wants.count)
+        for (frame, (got, want)) in zip(screens, wants).enumerated() {
+            if let diff = TerminalEmulator.difference(got, want) { Issue.record("frame \(frame): \(diff)") }
+        }
+        #expect(texts.count > 20)
+    }
+
     @Test("an unchanged drawing writes nothing")
     func unchangedWritesNothing() {
         let host = FramePipeline(columns: 10, rows: 2)
