@@ -130,6 +130,29 @@ extension CellBuffer {
         damage.add(Rect(x: x, y: y, width: w, height: 1).union(extra))
     }
 
+    /// Writes `cells[range]` on row `y`, `cells[i]` at column `x + i`,
+    /// clipped to the buffer: a run of cells one column wide, each a single
+    /// scalar that is no control character and whose width terminals agree
+    /// on (block elements, Braille patterns), so nothing is measured or
+    /// checked per cell. A ``Canvas`` writes its rows this way.
+    ///
+    /// - Complexity: O(`range.count`), and one damage rect.
+    func putNarrow(_ cells: [Cell], _ range: Range<Int>, x: Int, y: Int) {
+        guard y >= 0, y < rows else { return }
+        let start = Swift.max(x.saturatingSum(range.lowerBound), 0)
+        let end = Swift.min(x.saturatingSum(range.upperBound), columns)
+        guard start < end else { return }
+        let row = mutableRow(y)
+        let extra = repairEdges(row, y: y, from: start, to: end)
+        for column in start..<end {
+            let cell = cells[column - x]
+            assert(cell.width == 1 && !cell.isCluster && cell.payload >= 0xA0 && !isUncertain(cell), "not a narrow cell")
+            row[column] = Cell(content: cell.content, style: sanitized(style: cell.style))
+        }
+        let written = Rect(x: start, y: y, width: end - start, height: 1)
+        damage.add(extra.isEmpty ? written : written.union(extra))
+    }
+
     /// Whether terminals disagree on how wide `cell` is drawn.
     @inline(__always)
     func isUncertain(_ cell: Cell) -> Bool {

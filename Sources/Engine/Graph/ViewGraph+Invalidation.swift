@@ -112,6 +112,18 @@ extension ViewGraph {
         queuePaint(node)
     }
 
+    /// Only `region` (in the canvas's coordinates) of the node's own paint
+    /// changed, its frame did not: repaint that region, not the whole
+    /// frame (a ``Canvas`` where one dot moved). A node not yet painted, or
+    /// already queued whole, is repainted whole.
+    func markNeedsPaint(_ node: ViewNode, region: Rect) {
+        guard node.paintedFrame == node.frame, !node.needsPaint else {
+            if !node.needsPaint { queuePaint(node) }
+            return
+        }
+        paintDamage.add(region.intersection(node.frame))
+    }
+
     /// Children were added, removed or replaced below `node`: the flattened
     /// layout children of the nearest laid-out ancestor must be rebuilt.
     func structureChanged(_ node: ViewNode) {
