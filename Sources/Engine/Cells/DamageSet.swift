@@ -40,6 +40,13 @@ public struct DamageSet: Sendable {
         while i < rects.count {
             let o = rects[i]
             if o.contains(r) { return }
+            // Apart by a gap on either axis: no overlap, and their union
+            // would hold the gap's cells, so they stay apart (the usual case
+            // among the rects of a repainted list's rows): four comparisons.
+            if r.x > o.maxX || o.x > r.maxX || r.y > o.maxY || o.y > r.maxY {
+                i += 1
+                continue
+            }
             let u = o.union(r)
             if r.contains(o) || !o.intersection(r).isEmpty || u.area <= Rect.sum(o.area, r.area) {
                 r = u
