@@ -13,9 +13,15 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
 
     /// Views for `data`, identified by the key path `id`.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        if Data.Element.self == ID.self && id == \Data.Element.self as AnyKeyPath {
-            // `id: \.self`: the element is its id; applying a key path costs
-            // far more than the row's own work.
+        // `id: \.self`: the element is its id; applying a key path costs far
+        // more than the row's own work. Told without making `\Data.Element.self`
+        // to compare with: that literal, in this generic context, is made
+        // from its pattern on every call, resolving `Data.Element` by name
+        // (about 20,000 instructions each time a body builds the ForEach).
+        // A key path from a type to itself at offset 0 is the identity: no
+        // stored property of a struct holds the struct itself, and a class's
+        // or a computed property has no offset.
+        if Data.Element.self == ID.self && MemoryLayout<Data.Element>.offset(of: id) == 0 {
             self.init(data, idOf: { unsafeBitCast($0, to: ID.self) }, content: content)
         } else {
             nonisolated(unsafe) let path = id

@@ -393,6 +393,24 @@ struct IdentityTests {
         }
     }
 
+    @Test("ForEach(id:) with a key path from the element to its own type that is not \\.self keys rows by what it gives")
+    func selfTypedKeyPathThatIsNotIdentity() throws {
+        func screen(_ data: [Int]) -> some View { VStack { ForEach(data, id: \.parityForTest) { Text("n\($0)") } } }
+        let host = FramePipeline(columns: 8, rows: 4)
+        host.render(screen([1, 3]))
+        let one = try #require(host.identityTestText("n1"))
+        let three = try #require(host.identityTestText("n3"))
+        #expect(one !== three)
+        // 3's id is its parity, 1: the row keyed 1 was the first, 1's.
+        host.render(screen([3]))
+        #expect(host.identityTestText("n3") === one)
+        // With \.self the row of 3 keeps its own node.
+        host.render(VStack { ForEach([1, 3], id: \.self) { Text("n\($0)") } })
+        let three2 = try #require(host.identityTestText("n3"))
+        host.render(VStack { ForEach([3], id: \.self) { Text("n\($0)") } })
+        #expect(host.identityTestText("n3") === three2)
+    }
+
     @Test("a row whose id repeats an earlier row's keeps its node while the data is unchanged")
     func duplicateIDRowIsKept() throws {
         let host = FramePipeline(columns: 10, rows: 3)
@@ -434,4 +452,9 @@ private struct PairRows: View {
             }
         }
     }
+}
+
+extension Int {
+    /// A key path from Int to Int that is not the identity (for ForEach's `\.self` check).
+    fileprivate var parityForTest: Int { self & 1 }
 }
