@@ -88,14 +88,7 @@ extension List {
         self.init(data: data, id: List.idFunction(id), selection: .none, rowContent: rowContent)
     }
 
-    static func idFunction(_ path: KeyPath<Data.Element, ID>) -> (Data.Element) -> ID {
-        if Data.Element.self == ID.self && path == \Data.Element.self as AnyKeyPath {
-            // `id: \.self`: the element is its id (no key path application per row).
-            return { unsafeBitCast($0, to: ID.self) }
-        }
-        nonisolated(unsafe) let path = path
-        return { $0[keyPath: path] }
-    }
+    static func idFunction(_ path: KeyPath<Data.Element, ID>) -> (Data.Element) -> ID { rowID(path) }
 }
 
 extension List where Data.Element: Identifiable, ID == Data.Element.ID {

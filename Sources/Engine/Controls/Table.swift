@@ -136,13 +136,7 @@ extension Table {
         self.init(data: data, id: Table.idFunction(id), selection: .none, sortOrder: sortOrder, columns: columns())
     }
 
-    static func idFunction(_ path: KeyPath<Data.Element, ID>) -> (Data.Element) -> ID {
-        if Data.Element.self == ID.self && path == \Data.Element.self as AnyKeyPath {
-            return { unsafeBitCast($0, to: ID.self) }
-        }
-        nonisolated(unsafe) let path = path
-        return { $0[keyPath: path] }
-    }
+    static func idFunction(_ path: KeyPath<Data.Element, ID>) -> (Data.Element) -> ID { rowID(path) }
 }
 
 extension Table where Data.Element: Identifiable, ID == Data.Element.ID {

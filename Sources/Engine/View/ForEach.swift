@@ -13,20 +13,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
 
     /// Views for `data`, identified by the key path `id`.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        // `id: \.self`: the element is its id; applying a key path costs far
-        // more than the row's own work. Told without making `\Data.Element.self`
-        // to compare with: that literal, in this generic context, is made
-        // from its pattern on every call, resolving `Data.Element` by name
-        // (about 20,000 instructions each time a body builds the ForEach).
-        // A key path from a type to itself at offset 0 is the identity: no
-        // stored property of a struct holds the struct itself, and a class's
-        // or a computed property has no offset.
-        if Data.Element.self == ID.self && MemoryLayout<Data.Element>.offset(of: id) == 0 {
-            self.init(data, idOf: { unsafeBitCast($0, to: ID.self) }, content: content)
-        } else {
-            nonisolated(unsafe) let path = id
-            self.init(data, idOf: { $0[keyPath: path] }, content: content)
-        }
+        self.init(data, idOf: rowID(id), content: content)
     }
 
     init(_ data: Data, idOf id: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
@@ -125,4 +112,22 @@ extension ForEach where Data == Range<Int>, ID == Int {
     public init(_ range: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(range, idOf: { $0 }, content: content)
     }
+}
+
+/// The id of a row given a view's `id:` key path: the element itself for
+/// `\.self` (applying a key path costs far more than a row's own work),
+/// else the key path applied. `ForEach`, `List` and `Table` share it.
+///
+/// `\.self` is told by the key path's offset, 0 from a type to itself (no
+/// stored property of a struct holds the struct itself; a class's or a
+/// computed property has no offset), not by comparing with a `\Root.self`
+/// literal: in this generic context that literal would be made from its
+/// pattern on every call, resolving `Root` by name, about 20,000
+/// instructions each time a body builds the view.
+func rowID<Root, ID>(_ path: KeyPath<Root, ID>) -> (Root) -> ID {
+    if Root.self == ID.self && MemoryLayout<Root>.offset(of: path) == 0 {
+        return { unsafeBitCast($0, to: ID.self) }
+    }
+    nonisolated(unsafe) let path = path
+    return { $0[keyPath: path] }
 }
