@@ -92,6 +92,10 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         // tuibench's argument validation and file handling (an executable
         // target: the tests reach it with `@testable import tuibench`).
+        .testTarget(name: "ExamplesTests",
+                    dependencies: ["EngineTesting", "counter", "todo", "form", "wizard", "dashboard", "inline-progress",
+                                   "pager", "notes"],
+                    path: "Tests/ExamplesTests", exclude: ["Sessions", "__Snapshots__"]),
         .testTarget(name: "TuiBenchTests", dependencies: ["tuibench"], path: "Tests/TuiBenchTests"),
         .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests", exclude: ["Fixtures"]),
     ],

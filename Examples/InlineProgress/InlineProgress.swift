@@ -24,16 +24,23 @@ struct InlineProgressApp: App {
         .task {
             await withTaskGroup(of: Void.self) { group in
                 for (i, download) in downloads.enumerated() {
-                    group.addTask {
-                        await download.fetch(clock: clock) { received, milliseconds in
-                            await report(received, of: i, after: milliseconds)
-                        }
-                    }
+                    // `run` is the view's, on the main actor: the downloads
+                    // only wait and report, and a recorded session
+                    // (`TUI_RECORD`) replays them in the order they ran.
+                    let fetch: @MainActor @Sendable () async -> Void = { await run(download, index: i) }
+                    group.addTask(operation: fetch)
                 }
             }
             if !Task.isCancelled { terminal.quit() }
         }
         .onKeyPress("q") { terminal.quit(1); return .handled }
+    }
+
+    /// One download, on the main actor.
+    private func run(_ download: Download, index: Int) async {
+        await download.fetch(clock: clock) { received, milliseconds in
+            report(received, of: index, after: milliseconds)
+        }
     }
 
     private func report(_ received: Int, of index: Int, after milliseconds: Int) {
@@ -62,14 +69,15 @@ struct Download: Equatable, Sendable {
 
     /// Simulates fetching the file: a chunk every 40 ms on `clock`, each
     /// reported to `progress` with the kilobytes received and the time taken.
-    func fetch(clock: RuntimeClock, progress: @Sendable (_ received: Int, _ milliseconds: Int) async -> Void) async {
+    @MainActor
+    func fetch(clock: RuntimeClock, progress: (_ received: Int, _ milliseconds: Int) -> Void) async {
         var received = 0
         var milliseconds = 0
         while received < size {
             guard (try? await clock.sleep(for: .milliseconds(40))) != nil else { return }
             milliseconds += 40
             received = min(size, received + rate)
-            await progress(received, milliseconds)
+            progress(received, milliseconds)
         }
     }
 }

@@ -11,12 +11,18 @@ import Engine
 struct NotesApp: App {
     enum Pane: Hashable { case list, editor }
 
-    @State private var store = NoteStore(path: NoteStore.pathFromArguments())
+    @State private var store: NoteStore
     @State private var selection: Note.ID?
     @State private var confirmingDelete = false
     @FocusState private var focus: Pane?
     @Environment(\.clock) private var clock
     @Environment(\.terminal) private var terminal
+
+    /// Notes from the file the first argument or `$NOTES_FILE` names.
+    init() { self.init(store: NoteStore(path: NoteStore.pathFromArguments())) }
+
+    /// Notes from `store` (tests give the app its file this way).
+    init(store: NoteStore) { _store = State(initialValue: store) }
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {

@@ -7,9 +7,7 @@ struct Document {
 
     /// The file named by the first argument, else 200,000 generated lines.
     static func fromArguments() -> Document {
-        guard let path = CommandLine.arguments.dropFirst().first else {
-            return Document(name: "(generated)", lines: (1...200_000).map(generatedLine))
-        }
+        guard let path = CommandLine.arguments.dropFirst().first else { return generated() }
         do {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -18,6 +16,11 @@ struct Document {
         } catch {
             return Document(name: path, lines: ["pager: cannot read \(path): \(error.localizedDescription)"])
         }
+    }
+
+    /// 200,000 generated lines.
+    static func generated() -> Document {
+        Document(name: "(generated)", lines: (1...200_000).map(generatedLine))
     }
 
     /// Follow mode: one more line at the end.

@@ -10,7 +10,7 @@ import Engine
 /// end. `q` quits.
 @main
 struct PagerApp: App {
-    @State private var document = Document.fromArguments()
+    @State private var document: Document
     @State private var top = 0
     @State private var pageRows = 1
     @State private var searching = false
@@ -21,6 +21,12 @@ struct PagerApp: App {
     @FocusState private var searchFieldFocused: Bool
     @Environment(\.clock) private var clock
     @Environment(\.terminal) private var terminal
+
+    /// The file the first argument names, else generated lines.
+    init() { self.init(document: Document.fromArguments()) }
+
+    /// Shows `document` (tests give the app its text this way).
+    init(document: Document) { _document = State(initialValue: document) }
 
     var body: some View {
         let lines = document.lines

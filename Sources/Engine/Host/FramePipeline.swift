@@ -182,29 +182,6 @@ public final class FramePipeline {
     }
 }
 
-/// A style in the words of the tuiframes format (`fg=196 bold`).
-struct StyleDescription: CustomStringConvertible {
-    var style: Style
-    init(_ style: Style) { self.style = style }
-    var description: String {
-        var parts: [String] = []
-        func color(_ c: Color, _ name: String) {
-            switch c.kind {
-            case .default: break
-            case .palette(let i): parts.append("\(name)=\(i)")
-            case .rgb: parts.append("\(name)=\(c.description)")
-            }
-        }
-        color(style.foreground, "fg")
-        color(style.background, "bg")
-        let names: [(TextAttributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"),
-                                                 (.underline, "underline"), (.blink, "blink"), (.reverse, "reverse"),
-                                                 (.strikethrough, "strike")]
-        for (a, n) in names where style.attributes.contains(a) { parts.append(n) }
-        return parts.joined(separator: " ")
-    }
-}
-
 /// The frame pipeline's former name.
 @available(*, deprecated, renamed: "FramePipeline")
 public typealias OffscreenHost = FramePipeline

@@ -38,6 +38,7 @@ public final class RuntimeClock: @unchecked Sendable {
         var nextID = 0
         var timers: [Int: ManualTimer] = [:]
         var sleepers: [Int: (deadline: Duration, continuation: CheckedContinuation<Void, any Error>)] = [:]
+        var onDeadlineAdded: (@Sendable () -> Void)?
     }
 
     private struct ManualTimer {
@@ -56,11 +57,25 @@ public final class RuntimeClock: @unchecked Sendable {
     /// Suspends the calling task for `duration` (on a manual clock, until
     /// ``advance(by:)`` passes its deadline). Throws `CancellationError` when
     /// the task is cancelled (a `.task` whose view disappeared).
-    public func sleep(for duration: Duration) async throws {
+    ///
+    /// On a manual clock a view's task sleeps and wakes on the main actor
+    /// without a hop through the global executor, so what runs after
+    /// ``advance(by:)`` is decided by the order of the main actor's work
+    /// alone (what makes a recorded session replay the same every time).
+    public func sleep(for duration: Duration, isolation: isolated (any Actor)? = #isolation) async throws {
         guard isManual else {
             try await Task.sleep(for: duration)
             return
         }
+        try await sleepOnMainActor(for: duration)
+    }
+
+    /// A manual clock's sleep, on the main actor, where the clock is moved:
+    /// from a caller on the main actor (a view's task) there is no hop at
+    /// all, so the sleeper is registered, and the task goes on after
+    /// ``advance(by:)``, in the main actor's order of work alone.
+    @MainActor
+    private func sleepOnMainActor(for duration: Duration) async throws {
         try Task.checkCancellation()
         let id = state.withLock { s -> Int in
             s.nextID += 1
@@ -73,7 +88,11 @@ public final class RuntimeClock: @unchecked Sendable {
                     s.sleepers[id] = (s.now + duration, c)
                     return false
                 }
-                if cancelled { c.resume(throwing: CancellationError()) }
+                if cancelled {
+                    c.resume(throwing: CancellationError())
+                } else {
+                    state.withLock { $0.onDeadlineAdded }?()
+                }
             }
         } onCancel: {
             let c = state.withLock { $0.sleepers.removeValue(forKey: id)?.continuation }
@@ -84,8 +103,11 @@ public final class RuntimeClock: @unchecked Sendable {
     /// Moves a manual clock forward: timers and sleeps that fall due run in
     /// deadline order (a repeating timer as many times as it falls due).
     /// Call it on the main thread.
-    public func advance(by duration: Duration) {
+    /// Returns how many timers and sleeps fell due (a repeating timer once per time).
+    @discardableResult
+    public func advance(by duration: Duration) -> Int {
         precondition(isManual, "advance(by:) moves only a manual clock")
+        var fired = 0
         let target = state.withLock { $0.now + duration }
         while true {
             // The earliest due timer or sleeper, run outside the lock.
@@ -110,10 +132,48 @@ public final class RuntimeClock: @unchecked Sendable {
                 return nil
             }
             guard let next else { break }
+            fired += 1
             next()
         }
         state.withLock { $0.now = max($0.now, target) }
+        return fired
     }
+
+    /// Moves a manual clock forward to `time` (since it was made), as
+    /// ``advance(by:)`` does; a time already passed moves nothing.
+    @discardableResult
+    public func advance(to time: Duration) -> Int {
+        let now = self.now
+        return advance(by: time > now ? time - now : .zero)
+    }
+
+    /// The earliest deadline among a manual clock's timers and sleeps
+    /// (nil when none waits): when a host driving it must wake next.
+    public var nextDeadline: Duration? {
+        state.withLock { s in
+            let timer = s.timers.values.map(\.deadline).min()
+            let sleeper = s.sleepers.values.map(\.deadline).min()
+            switch (timer, sleeper) {
+            case (let t?, let sl?): return min(t, sl)
+            case (let t?, nil): return t
+            case (nil, let sl?): return sl
+            case (nil, nil): return nil
+            }
+        }
+    }
+
+    /// Called (on any thread) after a manual clock's timer or sleep is
+    /// added: a host that moves the clock itself wakes to look at
+    /// ``nextDeadline`` again (a task on another thread may have added it
+    /// while the host waited without a deadline).
+    public var onDeadlineAdded: (@Sendable () -> Void)? {
+        get { state.withLock { $0.onDeadlineAdded } }
+        set { state.withLock { $0.onDeadlineAdded = newValue } }
+    }
+
+    /// A manual clock's timers and sleeps waiting (what a replay waits for
+    /// after a wake-up: the tasks it woke sleeping again, or done).
+    public var pendingCount: Int { state.withLock { $0.timers.count + $0.sleepers.count } }
 
     /// Sleeps waiting on a manual clock (for tests: has a task reached its sleep yet?).
     public var pendingSleeps: Int { state.withLock { $0.sleepers.count } }
@@ -131,6 +191,7 @@ public final class RuntimeClock: @unchecked Sendable {
                                                  action: { MainActor.assumeIsolated(action) })
                 return s.nextID
             }
+            state.withLock { $0.onDeadlineAdded }?()
             return ScheduledTimer { [weak self] in _ = self?.state.withLock { $0.timers.removeValue(forKey: id) } }
         }
         let source = DispatchSource.makeTimerSource(queue: .main)

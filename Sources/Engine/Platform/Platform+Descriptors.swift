@@ -22,6 +22,13 @@ extension Platform {
         return fd
     }
 
+    /// Creates (or empties) the file at `path` for writing, closed on exec.
+    static func createFile(_ path: String) throws(SystemError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw SystemError(call: "open", code: errno) }
+        return fd
+    }
+
     static func closeDescriptor(_ fd: Int32) {
         _ = close(fd)
     }

@@ -210,8 +210,13 @@ struct TuiFramesParser {
               (key >= 0x30 && key <= 0x39) || (key >= 0x41 && key <= 0x5A) || (key >= 0x61 && key <= 0x7A)
         else { throw fail("style key must be one character of [A-Za-z0-9]") }
         guard styleKeys[key] == nil else { throw fail("style key \(quote(parts[1])) declared twice") }
+        styleKeys[key] = styles.id(for: try parseAttributes(parts.dropFirst(2)))
+    }
+
+    /// A style from its words (`fg=196 bold`).
+    func parseAttributes(_ words: some Sequence<Substring>) throws(TuiFramesError) -> Style {
         var style = Style()
-        for attr in parts.dropFirst(2) {
+        for attr in words {
             switch attr {
             case "bold": style.attributes.insert(.bold)
             case "dim": style.attributes.insert(.dim)
@@ -229,7 +234,7 @@ struct TuiFramesParser {
                 }
             }
         }
-        styleKeys[key] = styles.id(for: style)
+        return style
     }
 
     func parseColor(_ s: Substring) throws(TuiFramesError) -> Color {
@@ -291,5 +296,28 @@ struct TuiFramesParser {
             cells[base + x].style = id
             if cell.width == 2 { cells[base + x + 1].style = id }
         }
+    }
+}
+
+/// A style in the words of the tuiframes format (`fg=196 bold`).
+struct StyleDescription: CustomStringConvertible {
+    var style: Style
+    init(_ style: Style) { self.style = style }
+    var description: String {
+        var parts: [String] = []
+        func color(_ c: Color, _ name: String) {
+            switch c.kind {
+            case .default: break
+            case .palette(let i): parts.append("\(name)=\(i)")
+            case .rgb: parts.append("\(name)=\(c.description)")
+            }
+        }
+        color(style.foreground, "fg")
+        color(style.background, "bg")
+        let names: [(TextAttributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"),
+                                                 (.underline, "underline"), (.blink, "blink"), (.reverse, "reverse"),
+                                                 (.strikethrough, "strike")]
+        for (a, n) in names where style.attributes.contains(a) { parts.append(n) }
+        return parts.joined(separator: " ")
     }
 }

@@ -95,6 +95,8 @@ public final class TerminalHost {
     var printAfterExit: [String] = []
     var inline: InlineRegion?
     let overlay: PerformanceOverlay
+    /// Records the session to a file (`TUI_RECORD`), when asked.
+    let recorder: SessionRecorder?
     /// Frames written, and their bytes (for tuibench and the overlay).
     public private(set) var framesWritten = 0
     public private(set) var bytesWritten = 0
@@ -113,6 +115,15 @@ public final class TerminalHost {
         pipeline = FramePipeline(columns: size.columns, rows: size.rows, capabilities: caps)
         minFrameInterval = 1_000_000_000 / UInt64(max(1, options.maxFramesPerSecond))
         overlay = PerformanceOverlay(visible: env["TUI_OVERLAY"].map { !$0.isEmpty && $0 != "0" } ?? false)
+        recorder = SessionRecorder.fromEnvironment(env)
+        if let recorder {
+            pipeline.clock = recorder.clock
+            // A task on another thread may start a sleep while the loop waits with no deadline.
+            // (Own loop: the queued block itself wakes the wait, which looks again.)
+            recorder.clock.onDeadlineAdded = {
+                DispatchQueue.main.async { MainActor.assumeIsolated { TerminalHost.running?.armDeadlineTimer() } }
+            }
+        }
     }
 
     // MARK: Running
@@ -203,6 +214,9 @@ public final class TerminalHost {
             repliesOutstandingUntil = monotonicNanoseconds() &+ TerminalHost.lateReplyNanoseconds
             if inline != nil { decoder.expectsCursorPositionReport = true }
         }
+        let size = device.size()
+        recorder?.begin(columns: size.columns, rows: size.rows, screen: options.screen,
+                        capabilities: pipeline.encoder.capabilities)
         running = true
         // The writer assumes a blank screen with the cursor at home; after
         // DECSET 1049 the cursor is wherever the shell left it. The first
@@ -335,6 +349,8 @@ public final class TerminalHost {
         guard let n else { return true }
         if n == 0 { return false }
         readBuffer.withUnsafeBufferPointer { buffer in
+            recorder?.input(UnsafeBufferPointer(rebasing: buffer[0..<n]),
+                            expectsCursorReport: decoder.expectsCursorPositionReport)
             decoder.decode(UnsafeBufferPointer(rebasing: buffer[0..<n]), into: &readEvents)
         }
         return true
@@ -392,12 +408,15 @@ public final class TerminalHost {
             let since = pasteStalledSince ?? now
             pasteStalledSince = since
             if now &- since < TerminalHost.pasteStallLimit {
+                recorder?.flushed(stalledPaste: true)
                 decoder.deliverStalledPaste(into: &events)
                 escapeDeadline = now &+ pendingInputWait()
             } else {
+                recorder?.flushed(stalledPaste: false)
                 decoder.flush(into: &events)
             }
         } else {
+            recorder?.flushed(stalledPaste: false)
             decoder.flush(into: &events)
         }
         if !decoder.isInsideBracketedPaste { pasteStalledSince = nil }
@@ -487,6 +506,7 @@ public final class TerminalHost {
     private func resized() {
         guard running else { return }
         let size = device.size()
+        recorder?.resized(columns: size.columns, rows: size.rows)
         if var region = inline {
             region.screenResized(rows: size.rows)
             inline = region
@@ -541,10 +561,45 @@ public final class TerminalHost {
                 end(status: 1, message: "error: waiting for input: \(Platform.errorDescription(-n))\n")
                 break
             }
+            if let recorder {
+                // The app's clock moves here only. The main actor's work then
+                // runs (tasks the clock resumed, tasks started since the last
+                // wake-up), before the input, and not again after it: what a
+                // replay does at the `clock` record.
+                recorder.wake { settleMainQueue(queue) }
+                waitReady[2] = 0
+            }
             if waitReady[1] != 0 { signalsArrived() }
             if running && waitReady[0] != 0 { inputReady() }
             if running && waitReady[2] != 0 { Platform.drainMainQueue(queue) }
             deadlinesPassed()
+        }
+    }
+
+    /// Lets the main queue's work run as a replay's settle does at a
+    /// `clock` record (``TuiSession/settleRounds`` times, everything queued
+    /// runs: a marker is queued behind it and the queue drained until the
+    /// marker ran), so that the work a wake-up runs is the same in the
+    /// recorded app and in its replay.
+    private func settleMainQueue(_ queue: Int32) {
+        final class Marker: @unchecked Sendable {  // touched on the main thread only
+            var reached = false
+        }
+        var fd = queue
+        var ready: Int16 = 0
+        // Work that comes back from another thread (a task's hop) may land a
+        // moment later: it is waited for, a millisecond at a time, a few times.
+        for _ in 0..<4 {
+            for _ in 0..<TuiSession.settleRounds {
+                let marker = Marker()
+                DispatchQueue.main.async { marker.reached = true }
+                var calls = 0
+                while !marker.reached && calls < 16 {
+                    Platform.drainMainQueue(queue)
+                    calls += 1
+                }
+            }
+            guard Platform.wait(&fd, ready: &ready, count: 1, milliseconds: 1) > 0, ready != 0 else { return }
         }
     }
 
@@ -573,6 +628,7 @@ public final class TerminalHost {
         var next = escapeDeadline
         if let report = cursorReportDeadline { next = min(next ?? report, report) }
         if frameScheduled, let due = frameDue() { next = min(next ?? due, due) }
+        if let due = recorder?.nextClockDeadline { next = min(next ?? due, due) }
         if terminalLeft {
             let look = monotonicNanoseconds() &+ TerminalHost.backgroundLookNanoseconds
             next = min(next ?? look, look)
@@ -660,6 +716,7 @@ public final class TerminalHost {
         let read = DispatchSource.makeReadSource(fileDescriptor: device.inputFD, queue: .main)
         read.setEventHandler { [unowned self] in
             MainActor.assumeIsolated {
+                self.recorder?.wake {}
                 self.inputReady()
                 self.afterWork()
             }
@@ -669,6 +726,7 @@ public final class TerminalHost {
         let signals = DispatchSource.makeReadSource(fileDescriptor: signalFD, queue: .main)
         signals.setEventHandler { [unowned self] in
             MainActor.assumeIsolated {
+                self.recorder?.wake {}
                 self.signalsArrived()
                 self.afterWork()
             }
@@ -679,6 +737,7 @@ public final class TerminalHost {
         timer.setEventHandler { [unowned self] in
             MainActor.assumeIsolated {
                 self.timerDeadline = nil
+                self.recorder?.wake {}
                 self.deadlinesPassed()
                 self.afterWork()
             }
@@ -688,7 +747,7 @@ public final class TerminalHost {
         deadlineTimer = timer
     }
 
-    private func armDeadlineTimer() {
+    func armDeadlineTimer() {
         guard case .dispatch = loop, let timer = deadlineTimer else { return }
         let next = nextDeadline()
         guard next != timerDeadline else { return }
@@ -772,6 +831,7 @@ public final class TerminalHost {
             framesWritten += 1
             bytesWritten += frameBytes.count
         }
+        recorder?.frame(pipeline.canvas, bytes: frameBytes)
         if inline != nil { inlineFrameWritten() }
     }
 
@@ -799,6 +859,7 @@ public final class TerminalHost {
     func end(status: Int32, message: String? = nil, reraising sig: Int32? = nil, restore: Bool = true) {
         guard running || started else { return }
         running = false
+        if let failure = recorder?.end(status: status) { printAfterExit.append(failure + "\n") }
         for source in sources { source.cancel() }
         sources = []
         deadlineTimer?.cancel()
@@ -932,6 +993,7 @@ extension TerminalHost: TerminalActionTarget {
 
     nonisolated func requestPrint(_ text: String) {
         MainActor.assumeIsolated {
+            recorder?.printed(text)
             if inline != nil {
                 pendingPrints.append(text)
                 requestFrame()

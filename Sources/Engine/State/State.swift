@@ -34,6 +34,13 @@ public struct State<Value>: DynamicProperty {
         self.column = column
     }
 
+    /// The same as ``init(wrappedValue:fileID:line:column:)``, SwiftUI's
+    /// spelling for setting a state's first value in a view's initializer:
+    /// `_count = State(initialValue: start)`.
+    public init(initialValue value: Value, fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) {
+        self.init(wrappedValue: value, fileID: fileID, line: line, column: column)
+    }
+
     var location: DeclarationSite { DeclarationSite(fileID: fileID, line: line, column: column) }
 
     /// The current value. Outside a body evaluation (a view that was never
