@@ -1,0 +1,358 @@
+/// A view that shows a root view and the views pushed over it, one screen
+/// at a time: SwiftUI's `NavigationStack`.
+///
+/// ```swift
+/// NavigationStack {
+///     VStack {
+///         NavigationLink("Display", value: Pane.display)
+///         NavigationLink("Sound", value: Pane.sound)
+///     }
+///     .navigationTitle("Settings")
+///     .navigationDestination(for: Pane.self) { pane in PaneView(pane: pane) }
+/// }
+/// ```
+///
+/// As SwiftUI's documentation puts it, the stack "always displays the most
+/// recently added view that hasn't been removed, and doesn't allow the
+/// root view to be removed". Bind `path` (a ``NavigationPath`` or an array
+/// of one `Hashable` type) to push and pop from code, or to open several
+/// screens at once (a deep link).
+///
+/// In a terminal:
+/// - A title bar row heads the stack when some screen sets a
+///   ``View/navigationTitle(_:)``: `‹ ` (a click pops), the titles of the
+///   screens below dimmed as a breadcrumb, then the top screen's title in
+///   bold, and a divider under it. With no title anywhere there is no bar.
+/// - Esc pops the top screen (when the focused view does not take Esc
+///   itself); so do a click on `‹` and ``EnvironmentValues/dismiss`` in
+///   the pushed screen. Backspace does not pop: it is an editing key, and
+///   a Backspace meant for a text field that just lost focus would lose the
+///   user's place.
+/// - The stack takes all the space offered; the top screen is centred in
+///   what the bar leaves, as SwiftUI centres a screen's content.
+///
+/// Screens below the top stay in the tree: their `@State` is kept, and
+/// popping back shows them as they were. When the stack is evaluated again
+/// (its path changed) each screen's destination is asked for its view
+/// again, as in SwiftUI; a screen whose view is equal to the last one (a
+/// plain struct of values) is not evaluated. While covered, screens take
+/// no focus, keys, clicks or shortcuts. A popped screen's state is freed. On a push, focus moves to the new top's
+/// default focus; on a pop it returns to the view that had it when the
+/// screen was pushed (the link).
+public struct NavigationStack<Root: View>: View {
+    var root: Root
+    var boundPath: NavigationPathAccess?
+    @State private var ownPath = NavigationPath()
+    @State private var pushed = PushedScreens()
+
+    /// A stack that keeps its own path: links push onto it.
+    public init(@ViewBuilder root: () -> Root) {
+        self.root = root()
+        boundPath = nil
+    }
+
+    /// A stack that shows the values of `path` over `root`.
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) {
+        self.root = root()
+        boundPath = NavigationPathAccess(path)
+    }
+
+    /// A stack that shows the values of `path` (a collection of one type)
+    /// over `root`.
+    public init<Data>(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection & RandomAccessCollection & RangeReplaceableCollection, Data.Element: Hashable {
+        self.root = root()
+        boundPath = NavigationPathAccess(path)
+    }
+
+    public var body: some View {
+        let path = boundPath ?? NavigationPathAccess($ownPath)
+        let pushedBinding = $pushed
+        let entries = pushed.entries(over: path.values)
+        // Keeps the first `depth` screens (the root is screen 0).
+        let pop: @MainActor (Int) -> Void = { depth in
+            let kept = entries.prefix(max(depth - 1, 0))
+            let values = kept.count(where: { if case .value = $0 { true } else { false } })
+            let screens = Set(kept.compactMap { entry -> Int? in
+                if case .view(let id, _) = entry { return id }
+                return nil
+            })
+            if pushedBinding.wrappedValue.screens.contains(where: { !screens.contains($0.id) }) {
+                pushedBinding.wrappedValue.screens.removeAll { !screens.contains($0.id) }
+            }
+            path.truncate(values)
+        }
+        let depth = entries.count + 1
+        return NavigationStackHost(
+            root: root, entries: entries,
+            pushValue: { value in _ = path.append(value) },
+            pushView: { view in pushedBinding.wrappedValue.push(view, over: path.values) },
+            pop: pop
+        )
+        .onKeyPress(.escape) {
+            guard depth > 1 else { return .ignored }
+            pop(depth - 1)
+            return .handled
+        }
+    }
+}
+
+/// The screens pushed by links with a destination view (not a value):
+/// each stands over the path's values that were there when it was pushed.
+struct PushedScreens {
+    struct Screen {
+        var id: Int
+        /// The path's values when it was pushed: it stays while the path
+        /// still starts with them, just above them.
+        var below: [AnyHashable]
+        var view: AnyView
+    }
+
+    var screens: [Screen] = []
+    var nextID = 0
+
+    mutating func push(_ view: AnyView, over values: [AnyHashable]) {
+        let live = entries(over: values).compactMap { entry -> Int? in
+            if case .view(let id, _) = entry { return id }
+            return nil
+        }
+        screens.removeAll { !live.contains($0.id) }
+        screens.append(Screen(id: nextID, below: values, view: view))
+        nextID += 1
+    }
+
+    /// The screens over the root, bottom first: the path's values with the
+    /// pushed views that still stand between them.
+    func entries(over values: [AnyHashable]) -> [NavigationEntry] {
+        let live = screens.filter { $0.below.count <= values.count && values.starts(with: $0.below) }
+        var entries: [NavigationEntry] = []
+        entries.reserveCapacity(values.count + live.count)
+        for i in 0...values.count {
+            for screen in live where screen.below.count == i { entries.append(.view(id: screen.id, screen.view)) }
+            if i < values.count { entries.append(.value(index: i, values[i])) }
+        }
+        return entries
+    }
+}
+
+/// One screen over a stack's root.
+enum NavigationEntry {
+    /// The path's value at `index`, shown by its destination.
+    case value(index: Int, AnyHashable)
+    /// A view a link pushed.
+    case view(id: Int, AnyView)
+
+    var key: NavigationEntryKey {
+        switch self {
+        case .value(let index, let value): .value(index, value)
+        case .view(let id, _): .view(id)
+        }
+    }
+}
+
+/// A screen's identity in its stack: a value at its place in the path, or
+/// a pushed view. A screen keeps its node (and state) while its key stays.
+enum NavigationEntryKey: Hashable, @unchecked Sendable {
+    // Unchecked: the values are the app's path values, compared and hashed
+    // on the main actor only.
+    case root
+    case value(Int, AnyHashable)
+    case view(Int)
+}
+
+/// The stack itself: the title bar (slot 0), the root (slot 1) and the
+/// screens over it (slots 2…), of which only the bar and the top are laid
+/// out and painted.
+struct NavigationStackHost<Root: View>: PrimitiveView {
+    var root: Root
+    var entries: [NavigationEntry]
+    var pushValue: @MainActor (AnyHashable) -> Void
+    var pushView: @MainActor (AnyView) -> Void
+    var pop: @MainActor (Int) -> Void
+
+    static func _makeBehavior() -> NodeBehavior { NavigationHostBehavior() }
+
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: NavigationHostBehavior.self)
+        let context = b.context
+        let keys = [NavigationEntryKey.root] + view.entries.map(\.key)
+        context.pushValue = view.pushValue
+        context.pushView = view.pushView
+        context.pop = view.pop
+        context.keys = keys
+        let reference = NavigationContextReference(context: context)
+        if node.childNodes.isEmpty { reconcileBar(titles: [], node: node, graph: graph) }
+        graph.reconcileChild(NavigationScreen(content: view.root.environment(\.navigationContext, reference)),
+                             of: node, slot: 1, key: .position(1))
+        for (i, entry) in view.entries.enumerated() {
+            let key = keys[i + 1]
+            let content: AnyView
+            switch entry {
+            case .value(_, let value):
+                content = context.destination(for: value)
+            case .view(_, let pushed):
+                content = pushed
+            }
+            // The same action for the screen's whole life: readers of
+            // `\.dismiss` are not evaluated again for a new one.
+            let dismiss = b.dismissActions[key] ?? DismissAction { [weak context] in context?.dismiss(key) }
+            b.dismissActions[key] = dismiss
+            let screen = content.environment(\.dismiss, dismiss).environment(\.navigationContext, reference)
+            // A screen keeps its node (and state) while its key stays; a
+            // screen whose view is equal to the last is not evaluated.
+            graph.reconcileChild(NavigationScreen(content: AnyView(screen)), of: node, slot: i + 2,
+                                 discriminator: .explicit(ExplicitID(key)))
+        }
+        graph.trimChildren(of: node, to: keys.count + 1)
+        let screens = Array(node.childNodes.dropFirst())
+        graph.setCovered(Array(screens.dropLast()), by: node)
+        let titles = screens.map { graph.reducedPreference(NavigationTitleKey.self, in: $0) ?? "" }
+        reconcileBar(titles: titles, node: node, graph: graph)
+        b.titles = titles
+        graph.register(node, for: .preferenceChange)
+        if b.keys != keys {
+            if !b.keys.isEmpty { moveFocus(from: b.keys, to: keys, behavior: b, graph: graph) }
+            b.keys = keys
+            // Another screen is on top: the whole area is painted again (a
+            // screen shown again keeps its frame, so placing it paints nothing).
+            graph.markNeedsLayout(node)
+            graph.markNeedsPaint(node)
+        }
+    }
+
+    /// The title bar, in slot 0: `‹ ` when something can be popped, the
+    /// titles below dimmed, the top's in bold.
+    private static func reconcileBar(titles: [String], node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: NavigationHostBehavior.self)
+        let context = b.context
+        let depth = titles.count
+        let bar = NavigationBar(titles: titles, canGoBack: depth > 1,
+                                back: { [weak context] in context?.pop(depth - 1) })
+        graph.reconcileChild(NavigationScreen(content: bar), of: node, slot: 0, key: .position(0))
+    }
+
+    /// A push sends focus to the new top's default focus and remembers
+    /// where it was; a pop gives it back to the view that had it then.
+    private static func moveFocus(from old: [NavigationEntryKey], to new: [NavigationEntryKey],
+                                  behavior b: NavigationHostBehavior, graph: ViewGraph) {
+        let common = zip(old, new).prefix { $0 == $1 }.count
+        if new.count > common {
+            b.focusBeforePush[new[common]] = WeakNode(graph.focusedNode)
+            graph.requestFocusAfterFrame(nil)
+        } else if common < old.count {
+            graph.requestFocusAfterFrame(b.focusBeforePush[old[common]]?.node)
+        }
+        let live = Set(new)
+        b.focusBeforePush = b.focusBeforePush.filter { live.contains($0.key) }
+        b.dismissActions = b.dismissActions.filter { live.contains($0.key) }
+    }
+}
+
+/// A node held weakly (where focus was when a screen was pushed).
+struct WeakNode {
+    weak var node: ViewNode?
+    init(_ node: ViewNode?) { self.node = node }
+}
+
+final class NavigationHostBehavior: PreferenceObserving {
+    let context = NavigationContext()
+    /// The screens shown at the last evaluation, root first.
+    var keys: [NavigationEntryKey] = []
+    /// The titles the bar shows, root first.
+    var titles: [String] = []
+    /// Where focus was when each screen was pushed.
+    var focusBeforePush: [NavigationEntryKey: WeakNode] = [:]
+    /// Each screen's `\.dismiss`.
+    var dismissActions: [NavigationEntryKey: DismissAction] = [:]
+
+    init() { super.init() }
+
+    /// A screen's title changed in place: the bar follows (the stack is
+    /// evaluated again; its screens are not).
+    override func check(_ node: ViewNode, graph: ViewGraph) -> (() -> Void)? {
+        let screens = node.childNodes.dropFirst()
+        let titles = screens.map { graph.reducedPreference(NavigationTitleKey.self, in: $0) ?? "" }
+        guard titles != self.titles else { return nil }
+        return { graph.invalidate(node) }
+    }
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        let units = node.layoutChildren
+        guard units.count >= 2 else { return .zero }
+        let bar = graph.size(of: units[0], for: ProposedSize(width: proposal.width, height: nil))
+        let rest = proposal.height.map { $0 == .max ? $0 : Swift.max(0, $0 - bar.height) }
+        let top = graph.size(of: units[units.count - 1], for: ProposedSize(width: proposal.width, height: rest))
+        // Greedy, as SwiftUI's stack: all that is offered (the content's
+        // size where the offer is unspecified or infinite).
+        let width = proposal.width.flatMap { $0 == .max ? nil : $0 } ?? Swift.max(bar.width, top.width)
+        let height = proposal.height.flatMap { $0 == .max ? nil : $0 } ?? bar.height + top.height
+        return Size(width: width, height: height)
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        let units = node.layoutChildren
+        guard units.count >= 2 else { return }
+        let bar = graph.size(of: units[0], for: ProposedSize(width: rect.width, height: nil))
+        let barHeight = Swift.min(bar.height, rect.height)
+        graph.place(units[0], in: Rect(x: rect.x, y: rect.y, width: rect.width, height: barHeight))
+        let area = Rect(x: rect.x, y: rect.y + barHeight, width: rect.width, height: rect.height - barHeight)
+        // Only the top screen is placed: the covered ones keep their frames
+        // (shown again at the same size, they need no layout).
+        let top = units[units.count - 1]
+        let s = graph.size(of: top, for: ProposedSize(width: area.width, height: area.height))
+        let w = Swift.min(s.width, area.width), h = Swift.min(s.height, area.height)
+        graph.place(top, in: Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2,
+                                  width: w, height: h))
+    }
+
+    override func paintOrder(_ node: ViewNode) -> [ViewNode] {
+        let units = node.layoutChildren
+        guard units.count >= 2 else { return units }
+        return [units[0], units[units.count - 1]]
+    }
+}
+
+/// One screen of a stack (or its title bar): laid out and painted as a
+/// unit, so the stack shows or covers it whole.
+struct NavigationScreen<Content: View>: PrimitiveView {
+    var content: Content
+
+    static func _makeBehavior() -> NodeBehavior { NavigationScreenBehavior() }
+
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileOnlyChild(view.content, of: node)
+    }
+}
+
+/// Lays its content out as a vertical stack and paints only its children
+/// (the defaults).
+final class NavigationScreenBehavior: NodeBehavior {
+    init() { super.init(paintsOnlyChildren: true) }
+}
+
+/// The stack's title bar: `‹ Settings › Display` with the top title in bold,
+/// then a divider.
+struct NavigationBar: View {
+    var titles: [String]
+    var canGoBack: Bool
+    var back: @MainActor () -> Void
+
+    var body: some View {
+        let shown = titles.filter { !$0.isEmpty }
+        if shown.isEmpty {
+            EmptyView()
+        } else {
+            let top = titles.last ?? ""
+            let below = (top.isEmpty ? shown : Array(shown.dropLast())).map { $0 + " › " }.joined()
+            VStack(alignment: .leading, spacing: 0) {
+                HStack(spacing: 0) {
+                    if canGoBack { Text("‹ ").bold().onTapGesture(perform: back) }
+                    if !below.isEmpty { Text(below).dim().lineLimit(1).truncationMode(.head) }
+                    Text(top).bold().lineLimit(1).layoutPriority(1)
+                    Spacer()
+                }
+                Divider()
+            }
+        }
+    }
+}
