@@ -39,27 +39,30 @@
 /// no focus, keys, clicks or shortcuts. A popped screen's state is freed. On a push, focus moves to the new top's
 /// default focus; on a pop it returns to the view that had it when the
 /// screen was pushed (the link).
-public struct NavigationStack<Root: View>: View {
+///
+/// `Data` is the type of the path, as in SwiftUI: ``NavigationPath``
+/// unless the stack is bound to a collection of one type.
+public struct NavigationStack<Data, Root: View>: View {
     var root: Root
     var boundPath: NavigationPathAccess?
     @State private var ownPath = NavigationPath()
     @State private var pushed = PushedScreens()
 
     /// A stack that keeps its own path: links push onto it.
-    public init(@ViewBuilder root: () -> Root) {
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {
         self.root = root()
         boundPath = nil
     }
 
     /// A stack that shows the values of `path` over `root`.
-    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) {
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {
         self.root = root()
         boundPath = NavigationPathAccess(path)
     }
 
     /// A stack that shows the values of `path` (a collection of one type)
     /// over `root`.
-    public init<Data>(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
     where Data: MutableCollection & RandomAccessCollection & RangeReplaceableCollection, Data.Element: Hashable {
         self.root = root()
         boundPath = NavigationPathAccess(path)
