@@ -114,4 +114,23 @@ struct FormTests {
         host.press(.space)
         #expect(host.textRows == ["▼ More      ", "  inside    ", "            "])
     }
+
+    @Test("a Stepper in a form is a labelled row too")
+    func stepperRow() {
+        struct Volume: View {
+            @State private var volume = 3
+            var body: some View {
+                Form {
+                    LabeledContent("Name", value: "x")
+                    Stepper("Volume", value: $volume, in: 0...5)
+                }
+            }
+        }
+        let host = FramePipeline(columns: 20, rows: 2)
+        host.render(Volume())
+        host.renderIfNeeded()
+        #expect(host.textRows == ["Name    x           ", "Volume  ‹ 3 ›       "])
+        host.press("+")
+        #expect(host.textRows[1] == "Volume  ‹ 4 ›       ")
+    }
 }
