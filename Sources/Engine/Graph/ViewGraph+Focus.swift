@@ -194,18 +194,6 @@ extension ViewGraph {
             focus(nil)
             focusTracker.needDefaultFocus()
         }
-        if let f = focusTracker.focused {
-            let b = f.behavior as? FocusableBehavior
-            if !isLive(f) || !(b?.canFocus ?? false) || isCovered(f) {
-                focusTracker.dropFocused()
-                b?.isFocused = false
-                b?.effectiveBinding?.update(false)
-                // Lost without the app's asking: the screen's default takes it.
-                focusTracker.needDefaultFocus()
-            } else if let binding = b?.effectiveBinding, !binding.isRequested() {
-                focus(nil)
-            }
-        }
         // A navigation stack pushed (focus goes to the new top's default)
         // or popped (focus goes back to the link that pushed).
         if let request = focusTracker.takeFocusRequest() {
@@ -216,6 +204,18 @@ extension ViewGraph {
             } else {
                 focus(nil)
                 focusTracker.needDefaultFocus()
+            }
+        }
+        if let f = focusTracker.focused {
+            let b = f.behavior as? FocusableBehavior
+            if !isLive(f) || !(b?.canFocus ?? false) || isCovered(f) {
+                focusTracker.dropFocused()
+                b?.isFocused = false
+                b?.effectiveBinding?.update(false)
+                // Lost without the app's asking: the screen's default takes it.
+                focusTracker.needDefaultFocus()
+            } else if let binding = b?.effectiveBinding, !binding.isRequested() {
+                focus(nil)
             }
         }
         if focusTracker.takeBindingsChanged() {

@@ -272,4 +272,124 @@ struct NavigationTests {
         path.removeLast(1)
         #expect(path.isEmpty)
     }
+
+    @Test("clicks and shortcuts reach no covered screen")
+    func coveredScreensTakeNoClicksOrShortcuts() {
+        struct Shortcuts: View {
+            @State private var log: [String] = []
+            var body: some View {
+                NavigationStack {
+                    VStack(alignment: .leading, spacing: 0) {
+                        Text("log=\(log.joined(separator: ","))")
+                        NavigationLink("Next", value: 1)
+                        Button("Save") { log.append("save") }.keyboardShortcut("s", modifiers: .control)
+                    }
+                    .navigationTitle("Root")
+                    .navigationDestination(for: Int.self) { _ in
+                        Text("pushed log=\(log.joined(separator: ","))").navigationTitle("Pushed")
+                    }
+                }
+            }
+        }
+        let host = FramePipeline(columns: 30, rows: 8)
+        host.render(Shortcuts())
+        host.renderIfNeeded()
+        host.press("s", modifiers: .control)
+        #expect(!row(host, "log=save").isEmpty)
+        let link = host.textRows.firstIndex { $0.contains("Next ›") }!
+        let column = Array(host.textRows[link]).firstIndex(of: "N")!
+        host.press(.enter)  // the link is focused first: push
+        host.renderIfNeeded()
+        #expect(!row(host, "pushed log=save").isEmpty)
+        // The root's link and button are under the pushed screen: a click
+        // where the link was and the button's shortcut do nothing.
+        host.click(column: column, row: link)
+        host.press("s", modifiers: .control)
+        host.renderIfNeeded()
+        #expect(!row(host, "pushed log=save").isEmpty)
+        #expect(host.textRows[0].hasPrefix("‹ Root › Pushed"))
+        #expect(host.graph.focusOrder().isEmpty)
+        host.press(.escape)
+        host.renderIfNeeded()
+        #expect(!row(host, "log=save").isEmpty)
+        host.press("s", modifiers: .control)
+        #expect(!row(host, "log=save,save").isEmpty)
+    }
+
+    @Test("a link outside a stack, or with no value, does nothing")
+    func inertLinks() {
+        struct Loose: View {
+            var body: some View {
+                VStack(spacing: 0) {
+                    NavigationLink("Nowhere", value: 1)
+                    NavigationLink("Nothing", value: Int?.none)
+                }
+            }
+        }
+        let host = FramePipeline(columns: 20, rows: 2)
+        host.render(Loose())
+        host.renderIfNeeded()
+        // The link with no value is disabled: it takes no focus.
+        #expect(host.graph.focusOrder().count == 1)
+        #expect(focusedText(host) == "Nowhere ›")
+        let before = host.textRows
+        host.press(.enter)
+        host.renderIfNeeded()
+        #expect(host.textRows == before)
+        #expect(host.textRows.joined().contains("Nothing ›"))
+    }
+
+    @Test("dismiss() in a sheet dismisses it")
+    func dismissInASheet() {
+        struct Sheet: View {
+            @Environment(\.dismiss) private var dismiss
+            var body: some View { Button("Close") { dismiss() } }
+        }
+        struct Presenter: View {
+            @State private var shown = true
+            var body: some View {
+                Text("shown=\(shown)").sheet(isPresented: $shown) { Sheet() }
+            }
+        }
+        let host = FramePipeline(columns: 30, rows: 9)
+        host.render(Presenter())
+        host.renderIfNeeded()
+        #expect(host.textRows.contains { $0.contains("[ Close ]") })
+        host.press(.enter)
+        host.renderIfNeeded()
+        #expect(!host.textRows.contains { $0.contains("[ Close ]") })
+        #expect(!row(host, "shown=false").isEmpty)
+    }
+
+    @Test("a TabView inside a pushed screen keeps its tab when the screen is covered and shown again")
+    func tabViewInAStack() {
+        struct Tabs: View {
+            @State private var tab = 0
+            var body: some View {
+                NavigationStack {
+                    TabView(selection: $tab, titles: ["One", "Two"]) { i in
+                        VStack(spacing: 0) {
+                            Text("tab \(i)")
+                            NavigationLink("More", value: i)
+                        }
+                    }
+                    .navigationTitle("Tabs")
+                    .navigationDestination(for: Int.self) { i in Text("more of \(i)").navigationTitle("More") }
+                }
+            }
+        }
+        let host = FramePipeline(columns: 30, rows: 8)
+        host.render(Tabs())
+        host.renderIfNeeded()
+        host.press(.right)  // the tab bar is focused first
+        #expect(!row(host, "tab 1").isEmpty)
+        host.press(.tab)
+        host.press(.enter)
+        host.renderIfNeeded()
+        #expect(!row(host, "more of 1").isEmpty)
+        host.press(.escape)
+        host.renderIfNeeded()
+        #expect(!row(host, "tab 1").isEmpty)
+        #expect(focusedText(host) == "More ›")
+    }
 }
