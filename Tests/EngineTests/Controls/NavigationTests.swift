@@ -392,4 +392,39 @@ struct NavigationTests {
         #expect(!row(host, "tab 1").isEmpty)
         #expect(focusedText(host) == "More ›")
     }
+
+    @Test("a pop costs what the top screen costs, not what the screen below holds")
+    func popCostIsIndependentOfTheScreenBelow() {
+        struct Row: View {
+            var i: Int
+            var body: some View { Text("row \(i)") }
+        }
+        struct Big: View {
+            var body: some View {
+                NavigationStack {
+                    VStack(alignment: .leading, spacing: 0) {
+                        NavigationLink("Open", value: 1)
+                        ForEach(0..<2_000, id: \.self) { Row(i: $0) }
+                    }
+                    .navigationDestination(for: Int.self) { n in Text("page \(n)") }
+                }
+            }
+        }
+        let host = FramePipeline(columns: 30, rows: 10)
+        host.render(Big())
+        host.renderIfNeeded()
+        let rows = host.graph.allNodes().filter { host.graph.path(of: $0).split(separator: "/").last?.hasPrefix("Row") == true }
+        #expect(rows.count == 2_000)
+        host.press(.enter)  // push
+        host.renderIfNeeded()
+        #expect(!row(host, "page 1").isEmpty)
+        host.press(.escape)  // pop: the frame that shows the rows again
+        let popFrame = host.graph.statistics
+        host.renderIfNeeded()
+        #expect(!row(host, "Open ›").isEmpty)
+        // No row evaluated again, none laid out again.
+        #expect(rows.allSatisfy { $0.evaluationCount == 1 })
+        #expect(popFrame.bodyEvaluations < 40, "\(popFrame)")
+        #expect(popFrame.layouts < 40, "\(popFrame)")
+    }
 }
