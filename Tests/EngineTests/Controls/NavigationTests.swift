@@ -427,4 +427,44 @@ struct NavigationTests {
         #expect(popFrame.bodyEvaluations < 40, "\(popFrame)")
         #expect(popFrame.layouts < 40, "\(popFrame)")
     }
+
+    @Test("a NavigationPath holds values of several types; a destination declared in a pushed screen serves the screens above it")
+    func heterogeneousPathAndNestedDestination() {
+        struct Mixed: View {
+            @State private var path = NavigationPath()
+            var body: some View {
+                NavigationStack(path: $path) {
+                    VStack(spacing: 0) {
+                        Text("root count=\(path.count)")
+                        Button("Deep") {
+                            path.append(7)
+                            path.append("seven")
+                        }
+                    }
+                    .navigationDestination(for: Int.self) { n in
+                        NavigationLink("Name it", value: "n\(n)")
+                            .navigationTitle("Number \(n)")
+                            .navigationDestination(for: String.self) { s in Text("name \(s)").navigationTitle(s) }
+                    }
+                }
+            }
+        }
+        let host = FramePipeline(columns: 40, rows: 6)
+        host.render(Mixed())
+        host.renderIfNeeded()
+        host.press(.enter)  // Deep: an Int, then a String whose destination the Int's screen declares
+        host.renderIfNeeded()
+        #expect(!row(host, "name seven").isEmpty)
+        #expect(host.textRows[0].hasPrefix("‹ Number 7 › seven"))
+        host.press(.escape)
+        host.renderIfNeeded()
+        #expect(focusedText(host) == "Name it ›")
+        host.press(.enter)
+        host.renderIfNeeded()
+        #expect(!row(host, "name n7").isEmpty)
+        host.press(.escape)
+        host.press(.escape)
+        host.renderIfNeeded()
+        #expect(!row(host, "root count=0").isEmpty)
+    }
 }
