@@ -70,9 +70,13 @@ struct ButtonFace<Label: View>: View {
 }
 
 /// A switch: `[x] Label`. Space, Enter or a click flips it.
+///
+/// In a ``Form`` it is a labelled row: the title in the form's label
+/// column, `[x]` after it (the whole row takes focus and clicks).
 public struct Toggle: View {
     var title: String
     var isOn: Binding<Bool>
+    @Environment(\.formContext) private var form
 
     public init(_ title: String, isOn: Binding<Bool>) {
         self.title = title
@@ -81,7 +85,7 @@ public struct Toggle: View {
 
     public var body: some View {
         let isOn = self.isOn
-        return ToggleFace(title: title, isOn: isOn.wrappedValue)
+        return ToggleRow(title: title, isOn: isOn.wrappedValue, form: form)
             .focusable()
             .onFocusedKey { press in
                 guard press.phase != .up, press.modifiers.isDisjoint(with: [.control, .option, .command]),
@@ -93,19 +97,46 @@ public struct Toggle: View {
     }
 }
 
-struct ToggleFace: View {
+/// A toggle's row: `[x] Title`, or in a form a grid row of the title and `[x]`.
+struct ToggleRow: View {
     var title: String
+    var isOn: Bool
+    var form: FormContext
+
+    var body: some View {
+        if form.isInForm {
+            GridRow {
+                ToggleTitle(title: title).padding(.leading, form.indent)
+                ToggleBox(isOn: isOn)
+            }
+        } else {
+            HStack(spacing: 1) {
+                ToggleBox(isOn: isOn)
+                ToggleTitle(title: title)
+            }
+        }
+    }
+}
+
+/// `[x]` or `[ ]`, in the focus colours when the toggle is focused.
+struct ToggleBox: View {
     var isOn: Bool
     @Environment(\.isFocused) private var isFocused
     @Environment(\.isEnabled) private var isEnabled
     @Environment(\.theme) private var theme
 
     var body: some View {
-        HStack(spacing: 1) {
-            Text(isOn ? "[x]" : "[ ]")
-                .foregroundColor(!isEnabled ? theme.disabled : isFocused ? theme.focusForeground : isOn ? theme.tint : .default)
-                .backgroundColor(isFocused && isEnabled ? theme.focusBackground : .default)
-            Text(title).foregroundColor(isEnabled ? .default : theme.disabled)
-        }
+        Text(isOn ? "[x]" : "[ ]")
+            .foregroundColor(!isEnabled ? theme.disabled : isFocused ? theme.focusForeground : isOn ? theme.tint : .default)
+            .backgroundColor(isFocused && isEnabled ? theme.focusBackground : .default)
     }
+}
+
+/// A toggle's title, dimmed when disabled.
+struct ToggleTitle: View {
+    var title: String
+    @Environment(\.isEnabled) private var isEnabled
+    @Environment(\.theme) private var theme
+
+    var body: some View { Text(title).foregroundColor(isEnabled ? .default : theme.disabled) }
 }

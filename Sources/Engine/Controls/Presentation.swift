@@ -45,7 +45,8 @@ public struct SheetPresenter<Content: View, Sheet: View>: PrimitiveView {
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         if let sheet = view.sheet {
-            graph.presentSheet(AnyView(ModalView(content: sheet.padding(1).border(.rounded).background(.default),
+            let content = sheet.environment(\.dismiss, DismissAction(view.dismiss))
+            graph.presentSheet(AnyView(ModalView(content: content.padding(1).border(.rounded).background(.default),
                                                  dismiss: view.dismiss, initialFocus: view.initialFocus)),
                                from: node)
         } else {

@@ -1,6 +1,8 @@
 /// Steps a number up and down: `Label: ‹ 3 ›`; Left/Right or -/+ while
-/// focused, clicks on the arrows.
+/// focused, clicks on the arrows. In a ``Form`` it is a labelled row: the
+/// title in the form's label column, `‹ 3 ›` after it.
 public struct Stepper: View {
+    @Environment(\.formContext) private var form
     var title: String
     var value: Binding<Int>
     var range: ClosedRange<Int>
@@ -21,7 +23,7 @@ public struct Stepper: View {
             value.wrappedValue = overflow ? (up ? range.upperBound : range.lowerBound)
                 : min(max(next, range.lowerBound), range.upperBound)
         }
-        return StepperFace(title: title, value: value.wrappedValue)
+        return StepperFace(title: title, value: value.wrappedValue, form: form)
             .focusable()
             .onFocusedKey { press in
                 guard press.phase != .up, press.modifiers.isDisjoint(with: [.control, .option, .command]) else { return .ignored }
@@ -38,16 +40,28 @@ public struct Stepper: View {
 struct StepperFace: View, Equatable {
     var title: String
     var value: Int
+    var form: FormContext
     @Environment(\.isFocused) private var isFocused
     @Environment(\.theme) private var theme
-    nonisolated static func == (a: StepperFace, b: StepperFace) -> Bool { a.title == b.title && a.value == b.value }
+    nonisolated static func == (a: StepperFace, b: StepperFace) -> Bool {
+        a.title == b.title && a.value == b.value && a.form == b.form
+    }
 
     var body: some View {
-        HStack(spacing: 1) {
-            Text(title + ":")
-            Text("‹ \(value) ›")
-                .foregroundColor(isFocused ? theme.focusForeground : .default)
-                .backgroundColor(isFocused ? theme.focusBackground : .default)
+        let number = Text("‹ \(value) ›")
+            .foregroundColor(isFocused ? theme.focusForeground : .default)
+            .backgroundColor(isFocused ? theme.focusBackground : .default)
+        if form.isInForm {
+            // A labelled row of the form: the title in its label column.
+            GridRow {
+                Text(title).padding(.leading, form.indent)
+                number
+            }
+        } else {
+            HStack(spacing: 1) {
+                Text(title + ":")
+                number
+            }
         }
     }
 }

@@ -67,7 +67,14 @@ extension ViewGraph {
 
     /// Every handler, later and deeper first, until one handles the event.
     private func dispatchToAll(_ event: ViewEvent) -> Bool {
-        for node in liveEventHandlers().reversed() {
+        // Input does not reach screens a navigation stack covers; a resize
+        // or the terminal's focus does.
+        let isInput: Bool
+        switch event {
+        case .key, .paste, .mouse: isInput = true
+        case .focus, .resize: isInput = false
+        }
+        for node in liveEventHandlers().reversed() where !(isInput && isCovered(node)) {
             guard let handler = (node.behavior as? EventHandlerBehavior)?.handler else { continue }
             if handler(event) == .handled { return true }
         }

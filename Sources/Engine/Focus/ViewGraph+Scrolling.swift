@@ -49,8 +49,9 @@ extension ViewGraph {
         default: return false
         }
         var best: (path: [Int], node: ViewNode)?
+        let modal = activeModal
         for node in registeredNodes(for: .wheelScrolling) {
-            if let modal = activeModal, !isDescendant(node, of: modal) { continue }
+            if !isReachable(node, modal: modal) { continue }
             let f = node.frame
             guard event.column >= f.x, event.column < f.maxX, event.row >= f.y, event.row < f.maxY else { continue }
             let path = treePath(of: node)

@@ -7,7 +7,7 @@ extension ViewGraph {
         for node in registeredNodes(for: .keyboardShortcut) {
             guard let b = node.behavior as? ShortcutBehavior, b.isEnabled, b.key == press.key, b.modifiers == mods
             else { continue }
-            if let modal, !isDescendant(node, of: modal) { continue }
+            if !isReachable(node, modal: modal) { continue }
             b.action?()
             return true
         }

@@ -29,6 +29,9 @@ struct FocusTracker {
     private(set) var defaultFocusPending = true
     /// Some ``FocusSectionView`` was made: the order groups by sections.
     private(set) var hasSections = false
+    /// Where focus goes after the frame (``requestFocus(_:)``): `.some(nil)`
+    /// asks for the default focus.
+    private(set) var focusRequest: ViewNode??
 
     /// `node` has focus now (`nil`: nothing); the caret goes with the old
     /// field (the newly focused field puts it back when it paints).
@@ -62,6 +65,16 @@ struct FocusTracker {
 
     /// Default focus was evaluated for the views on screen.
     mutating func defaultFocusEvaluated() { defaultFocusPending = false }
+
+    /// After the frame, focus goes to `node` if it can take it, else (and
+    /// for `nil`) to the default focus.
+    mutating func requestFocus(_ node: ViewNode?) { focusRequest = .some(node) }
+
+    /// The focus request made since the last call, if any; clears it.
+    mutating func takeFocusRequest() -> ViewNode?? {
+        defer { focusRequest = nil }
+        return focusRequest
+    }
 
     /// A focus section was made.
     mutating func sectionMade() { hasSections = true }

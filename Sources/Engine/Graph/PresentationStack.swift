@@ -5,8 +5,13 @@
 /// The graph keeps one; presenters reach it through the graph
 /// (`Graph/ViewGraph+Presentation.swift`), and nothing writes its fields.
 ///
+/// It also keeps the screens a ``NavigationStack`` covers with the one
+/// pushed over them: they stay in the tree (their state lives on) but take
+/// no focus, keys or clicks.
+///
 /// Invariants: `focusBeforeModal` has one entry per modal; each presenter
-/// has at most one sheet.
+/// has at most one sheet; `coveredNodes` holds exactly the nodes listed in
+/// `coveredByHost`.
 struct PresentationStack {
     /// A sheet a presenter asked for.
     struct Sheet {
@@ -26,6 +31,11 @@ struct PresentationStack {
     private(set) var sheets: [Sheet] = []
     /// The sheets changed since the frame last put them in the tree.
     private(set) var sheetsChanged = false
+
+    /// The screens each navigation host covers, by host.
+    private var coveredByHost: [ObjectIdentifier: [ViewNode]] = [:]
+    /// Every covered screen, for the walk up from a node (``isCovered(_:)``).
+    private(set) var coveredNodes: Set<ObjectIdentifier> = []
 
     /// Whether `modal` is on the stack.
     func contains(modal: ViewNode) -> Bool { modals.contains { $0 === modal } }
@@ -83,5 +93,27 @@ struct PresentationStack {
         guard sheetsChanged else { return nil }
         sheetsChanged = false
         return sheets
+    }
+
+    /// The navigation host `host` now covers exactly `screens`; returns
+    /// whether that changed anything.
+    mutating func setCovered(_ screens: [ViewNode], by host: ViewNode) -> Bool {
+        let key = ObjectIdentifier(host)
+        let old = coveredByHost[key] ?? []
+        guard old.count != screens.count || zip(old, screens).contains(where: { $0 !== $1 }) else { return false }
+        for node in old { coveredNodes.remove(ObjectIdentifier(node)) }
+        for node in screens { coveredNodes.insert(ObjectIdentifier(node)) }
+        coveredByHost[key] = screens.isEmpty ? nil : screens
+        return true
+    }
+
+    /// Hosts that left the tree uncover their screens.
+    mutating func dropCovered(isLive: (ViewNode) -> Bool) {
+        guard !coveredByHost.isEmpty else { return }
+        for (key, screens) in coveredByHost where screens.contains(where: { !isLive($0) }) {
+            let kept = screens.filter(isLive)
+            for node in screens where !isLive(node) { coveredNodes.remove(ObjectIdentifier(node)) }
+            coveredByHost[key] = kept.isEmpty ? nil : kept
+        }
     }
 }

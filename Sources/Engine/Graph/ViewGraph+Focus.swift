@@ -61,7 +61,7 @@ extension ViewGraph {
         live.reserveCapacity(candidates.count)
         let modal = activeModal
         for node in candidates where delegated.isEmpty || !delegated.contains(ObjectIdentifier(node)) {
-            if let modal, !isDescendant(node, of: modal) { continue }
+            if !isReachable(node, modal: modal) { continue }
             guard let b = node.behavior as? FocusableBehavior, b.canFocus else { continue }
             let bounds = layoutBounds(of: node)
             // Laid out with no cells (a ViewThatFits choice not shown): it
@@ -194,9 +194,21 @@ extension ViewGraph {
             focus(nil)
             focusTracker.needDefaultFocus()
         }
+        // A navigation stack pushed (focus goes to the new top's default)
+        // or popped (focus goes back to the link that pushed).
+        if let request = focusTracker.takeFocusRequest() {
+            if let node = request, isLive(node), !isCovered(node),
+               (node.behavior as? FocusableBehavior)?.canFocus ?? false {
+                focus(node)
+                focusTracker.defaultFocusEvaluated()
+            } else {
+                focus(nil)
+                focusTracker.needDefaultFocus()
+            }
+        }
         if let f = focusTracker.focused {
             let b = f.behavior as? FocusableBehavior
-            if !isLive(f) || !(b?.canFocus ?? false) {
+            if !isLive(f) || !(b?.canFocus ?? false) || isCovered(f) {
                 focusTracker.dropFocused()
                 b?.isFocused = false
                 b?.effectiveBinding?.update(false)
@@ -335,7 +347,7 @@ extension ViewGraph {
         // Tap targets and handlers under the pointer, deepest and latest first.
         var candidates: [(path: [Int], node: ViewNode)] = []
         for node in registeredNodes(for: .tap) {
-            if let modal, !isDescendant(node, of: modal) { continue }
+            if !isReachable(node, modal: modal) { continue }
             if contains(node) { candidates.append((treePath(of: node), node)) }
         }
         candidates.sort { $0.path.lexicographicallyPrecedes($1.path) }

@@ -42,7 +42,10 @@ extension ViewGraph {
     /// slot (one frame's changes at most once); a presenter that left the
     /// tree takes its sheet with it.
     func reconcilePresentations() {
-        if statistics.nodesDetached > 0 { presentations.dropSheets(isLive: isLive) }
+        if statistics.nodesDetached > 0 {
+            presentations.dropSheets(isLive: isLive)
+            presentations.dropCovered(isLive: isLive)
+        }
         guard let sheets = presentations.takeChangedSheets() else { return }
         if sheets.isEmpty {
             trimChildren(of: root, to: min(root.children.count, 1))
