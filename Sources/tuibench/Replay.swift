@@ -6,13 +6,15 @@ import Foundation
 /// tuiframes recordings.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay tuiframes recordings through the diff and writer.",
+        abstract: "Replay tuiframes recordings (or the frames of recorded app sessions) through the diff and writer.",
         discussion: """
             Reports, per transition (blank → frame 1, frame 1 → 2, …), the bytes written and \
             the encode time (diff + writer into the output buffer; not parsing, drawing or I/O). \
             Each file is replayed --iterations times from a blank terminal; a transition's time \
             is its median over the iterations, and the file's median/p90/p99 are taken over \
-            transitions. Without FILE, replays the bundled fixtures.
+            transitions. Without FILE, replays the bundled fixtures. A FILE may also be a session an \
+            app recorded with TUI_RECORD=path (docs/tuisession.md): its frames are replayed, up to \
+            the first change of size — a real app as a benchmark.
 
             Exit status: 0 on success, 1 for a malformed file (file:line: reason), 64 for a usage error.
 
@@ -20,6 +22,7 @@ struct Replay: ParsableCommand {
               tuibench replay Fixtures/recordings/less-gpl3-80x24.tuiframes
               tuibench replay --format json --colors 256 Fixtures/synthetic/*.tuiframes
               tuibench replay --raw /tmp/less.bin Fixtures/recordings/less-gpl3-80x24.tuiframes
+              TUI_RECORD=/tmp/app.tuisession .build/release/dashboard; tuibench replay /tmp/app.tuisession
             """
     )
 
@@ -37,7 +40,7 @@ struct Replay: ParsableCommand {
     }
     enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
-    @Argument(help: "tuiframes files to replay (default: the bundled fixtures).")
+    @Argument(help: "tuiframes or tuisession files to replay (default: the bundled fixtures).")
     var files: [String] = []
 
     @Option(help: "Output format: text or json.")
@@ -88,7 +91,17 @@ struct Replay: ParsableCommand {
             let recording: TuiFrames
             do {
                 let text = try InputFile.text(try InputFile.read(path), path: path)
-                recording = try TuiFrames.parse(text, path: path, styles: styles, graphemes: graphemes)
+                if text.hasPrefix("tuisession ") {
+                    // A recorded app session (TUI_RECORD): its frames, at the size it started with.
+                    let session = try TuiSession.parse(text, path: path, styles: styles, graphemes: graphemes)
+                    recording = session.screens()
+                    guard !recording.frames.isEmpty else {
+                        Diagnostics.error("\(path): the session holds no frames")
+                        throw ExitCode(1)
+                    }
+                } else {
+                    recording = try TuiFrames.parse(text, path: path, styles: styles, graphemes: graphemes)
+                }
             } catch {
                 Diagnostics.error("\(error)")
                 throw ExitCode(1)

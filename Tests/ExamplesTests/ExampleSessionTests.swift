@@ -74,6 +74,14 @@ struct ExampleSessionTests {
         }
     }
 
+    @Test("the first screen matches its snapshot", arguments: names)
+    func firstScreen(_ name: String) async {
+        let app = AppTester(AnyView(Self.app(name)), columns: 72, rows: 18)
+        await app.settle()
+        assertSnapshot(of: app, named: name)
+        app.verifyInEmulator()
+    }
+
     @Test("a view changed on purpose fails the replay at the frame that shows the change, with a diff")
     func changedViewFailsAtTheRightFrame() async throws {
         let replay = try loadSession("Sessions/counter.tuisession", testFile: #filePath)
