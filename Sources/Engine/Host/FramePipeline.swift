@@ -201,6 +201,12 @@ struct StyleDescription: CustomStringConvertible {
                                                  (.underline, "underline"), (.blink, "blink"), (.reverse, "reverse"),
                                                  (.strikethrough, "strike")]
         for (a, n) in names where style.attributes.contains(a) { parts.append(n) }
+        if style.attributes.contains(.underline) && style.underlineStyle != .single {
+            parts.append("underline=\(style.underlineStyle)")
+        }
+        color(style.underlineColor, "ul")
+        if style.attributes.contains(.overline) { parts.append("overline") }
+        if style.link != 0 { parts.append("link=\(style.link)") }
         return parts.joined(separator: " ")
     }
 }

@@ -220,8 +220,17 @@ struct TuiFramesParser {
             case "blink": style.attributes.insert(.blink)
             case "reverse": style.attributes.insert(.reverse)
             case "strike": style.attributes.insert(.strikethrough)
+            case "overline": style.attributes.insert(.overline)
             default:
-                if attr.hasPrefix("fg=") || attr.hasPrefix("bg=") {
+                if attr.hasPrefix("underline=") {
+                    let name = attr.dropFirst(10)
+                    guard let u = UnderlineStyle.allCases.first(where: { "\($0)" == name }) else {
+                        throw fail("unknown underline style \(quote(name))")
+                    }
+                    style.underlineStyle = u
+                } else if attr.hasPrefix("ul=") {
+                    style.underlineColor = try parseColor(attr.dropFirst(3))
+                } else if attr.hasPrefix("fg=") || attr.hasPrefix("bg=") {
                     let color = try parseColor(attr.dropFirst(3))
                     if attr.hasPrefix("fg=") { style.foreground = color } else { style.background = color }
                 } else {
