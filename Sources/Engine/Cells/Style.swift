@@ -56,14 +56,37 @@ public struct Style: Hashable, Sendable {
     public var foreground: Color
     public var background: Color
     public var attributes: TextAttributes
+    /// The underline's colour (bits 32–63), the underline's style (29–31)
+    /// and the link (0–28), in one word: a style is passed down the whole
+    /// tree as it paints, and four scalars travel cheaper than six.
+    private var decoration: UInt64
+
+    /// The decoration of a style that sets none: a single underline style,
+    /// default underline colour, no link.
+    private static let plainDecoration = UInt64(UnderlineStyle.single.rawValue) << 29
+
+    /// Link ids fit in 29 bits (``StyleTable/linkID(for:)`` hands out far fewer).
+    static let linkMask: UInt64 = (1 << 29) - 1
+
     /// How the underline is drawn while ``attributes`` has `.underline`
     /// (otherwise it draws nothing).
-    public var underlineStyle: UnderlineStyle
+    public var underlineStyle: UnderlineStyle {
+        @inline(__always) get { UnderlineStyle(rawValue: UInt8(truncatingIfNeeded: decoration >> 29 & 7)) ?? .single }
+        @inline(__always) set { decoration = decoration & ~(7 << 29) | UInt64(newValue.rawValue) << 29 }
+    }
+
     /// The underline's colour (SGR 58; `.default`, SGR 59, follows the text).
-    public var underlineColor: Color
+    public var underlineColor: Color {
+        @inline(__always) get { Color(bits: UInt32(truncatingIfNeeded: decoration >> 32)) }
+        @inline(__always) set { decoration = decoration & 0xFFFF_FFFF | UInt64(newValue.bits) << 32 }
+    }
+
     /// The hyperlink (OSC 8) the cell belongs to, interned in the style
     /// table (``StyleTable/linkID(for:)``); `0` for none.
-    public var link: LinkID
+    public var link: LinkID {
+        @inline(__always) get { LinkID(truncatingIfNeeded: decoration & Style.linkMask) }
+        @inline(__always) set { decoration = decoration & ~Style.linkMask | UInt64(newValue) & Style.linkMask }
+    }
 
     @inline(__always)
     public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = [],
@@ -71,18 +94,25 @@ public struct Style: Hashable, Sendable {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
-        self.underlineStyle = underlineStyle
-        self.underlineColor = underlineColor
-        self.link = link
+        decoration = UInt64(underlineColor.bits) << 32 | UInt64(underlineStyle.rawValue) << 29
+            | UInt64(link) & Style.linkMask
+    }
+
+    /// Two 64-bit words, as cheap to hash as the three fields a style had
+    /// before it carried decorations (the style table hashes on every
+    /// intern). Equal styles hash equal.
+    @inline(__always)
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(UInt64(foreground.bits) << 32 | UInt64(background.bits))
+        // The attributes xored into the top byte (mostly a colour's kind, 0–3).
+        hasher.combine(decoration ^ UInt64(attributes.rawValue) << 56)
     }
 
     /// Whether the style sets anything beyond colours and attributes drawn
     /// with one-digit codes: an underline style or colour, an overline, a
     /// link. The writer's common path tests this once.
     @inline(__always)
-    var hasDecorations: Bool {
-        underlineStyle != .single || underlineColor != .default || link != 0 || attributes.contains(.overline)
-    }
+    var hasDecorations: Bool { decoration != Style.plainDecoration || attributes.contains(.overline) }
 
     /// The terminal's default rendition (SGR 0).
     public static let plain = Style()

@@ -53,7 +53,8 @@ public final class StyleTable {
     /// (controls, space, DEL, and all of UTF-8's multi-byte sequences, C1
     /// controls among them) is percent-encoded, so nothing a URI holds can
     /// end the escape sequence or act on the terminal. Returns `0` (no link)
-    /// for an empty URI or one longer than ``maximumLinkLength`` encoded.
+    /// for an empty URI, one longer than ``maximumLinkLength`` encoded, or
+    /// past 2²⁹ − 1 distinct targets (what a style holds).
     ///
     /// - Complexity: one hash lookup; the first time, O(length).
     public func linkID(for uri: String) -> LinkID {
@@ -70,7 +71,8 @@ public final class StyleTable {
                 bytes.append(hex[Int(b & 0xF)])
             }
         }
-        guard !bytes.isEmpty, bytes.count <= StyleTable.maximumLinkLength else { return 0 }
+        guard !bytes.isEmpty, bytes.count <= StyleTable.maximumLinkLength,
+              UInt64(linkURIs.count) < Style.linkMask else { return 0 }
         linkURIs.append(bytes)
         let id = LinkID(linkURIs.count)
         linkIDs[uri] = id
@@ -152,7 +154,10 @@ public final class StyleTable {
     /// are both sets together.
     @inline(__always)
     func transientID(_ id: StyleID, inheriting inherited: Style) -> StyleID {
-        if inherited.foreground == .default && inherited.attributes.isEmpty && !inherited.hasDecorations {
+        // (No attributes: no underline, so the underline's style does not matter.)
+        if inherited.foreground == .default && inherited.attributes.isEmpty && inherited.underlineColor == .default
+            && inherited.link == 0
+        {
             return transientID(id, over: inherited.background)
         }
         guard Int(id) < count else { return transientID(for: inherited) }

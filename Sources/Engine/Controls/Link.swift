@@ -71,7 +71,7 @@ struct LinkFace<Label: View>: View {
 /// too. The engine's counterpart of SwiftUI's `OpenURLAction`, with the URL
 /// as a string (the engine does not import Foundation).
 ///
-/// By default it returns ``Result/systemAction``, and on a terminal the
+/// By default it returns `.systemAction`, and on a terminal the
 /// system action is to do nothing: no browser is started, no process run.
 /// The terminal itself opens the link on its own gesture (Ctrl- or
 /// Cmd-click on an OSC 8 link). An app that wants Enter to open something

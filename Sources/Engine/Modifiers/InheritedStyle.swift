@@ -32,7 +32,7 @@ public struct InheritedStyleView<Content: View>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: InheritedStyleBehavior.self)
         let foreground = graph.resolvingRole(view.foreground, at: node)
-        let underlineColor = graph.resolvingRole(view.underlineColor, at: node)
+        let underlineColor = view.underlineColor == .default ? .default : graph.resolvingRole(view.underlineColor, at: node)
         // Links are interned once per target and kept: the id is stable.
         let link = view.linkDestination.map { graph.canvas.styles.linkID(for: $0) } ?? 0
         if b.foreground != foreground || b.attributes != view.attributes || b.underlineStyle != view.underlineStyle

@@ -73,6 +73,25 @@ struct UnderlineStyleTests {
         #expect(f.frame() == "ab")
     }
 
+    @Test("a style's packed decorations: each set alone leaves the others, and equal styles hash equal")
+    func packedDecorations() {
+        var s = Style(foreground: .red, attributes: .underline, underlineStyle: .dashed, underlineColor: .rgb(1, 2, 3),
+                      link: 77)
+        s.underlineStyle = .curly
+        #expect(s.underlineColor == .rgb(1, 2, 3) && s.link == 77 && s.underlineStyle == .curly)
+        s.underlineColor = .palette(200)
+        #expect(s.underlineStyle == .curly && s.link == 77 && s.underlineColor == .palette(200))
+        s.link = (1 << 29) - 1
+        #expect(s.underlineStyle == .curly && s.underlineColor == .palette(200) && s.link == (1 << 29) - 1)
+        s.link = 0
+        s.underlineStyle = .single
+        s.underlineColor = .default
+        #expect(!s.hasDecorations)
+        #expect(s == Style(foreground: .red, attributes: .underline))
+        #expect(s.hashValue == Style(foreground: .red, attributes: .underline).hashValue)
+        #expect(Style(link: 1) != Style(link: 2))
+    }
+
     /// Applies the SGR parameters the encoder writes (the subset it uses) to a model pen.
     static func apply(_ sgr: String, to pen: inout Style) {
         var params = sgr.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
