@@ -12,7 +12,7 @@ import Darwin
 /// real terminal: it shows the last event it received and a counter, and
 /// leaves by whatever path the test asks for.
 ///
-///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--flood N] [--no-ctrl-c] [--wide] [--async]
+///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--flood N] [--no-ctrl-c] [--wide] [--progress] [--async]
 ///
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
@@ -20,7 +20,8 @@ import Darwin
 /// line and quits in the same handler; `w` keeps the main thread busy for
 /// half a second, `W` for thirty (a wedged app). `--query-timeout MS` sets
 /// how long start-up waits for the terminal's answers. With `--wide` a row of `=` as wide
-/// as the screen sits between the two lines. With `--tree`
+/// as the screen sits between the two lines; with `--progress` a half-done
+/// progress view that reports to the terminal's indicator (OSC 9;4). With `--tree`
 /// the screen holds a 5,461-view tree (depth 6, fanout 4) and `x` changes
 /// the text of one leaf (the key-to-frame latency measurement). With
 /// `--emoji` it shows a row of single emoji code points between letters, and
@@ -85,11 +86,13 @@ struct EventProbe: View {
     @Environment(\.terminal) private var terminal
     @Environment(\.screenSize) private var screen
     let wide = CommandLine.arguments.contains("--wide")
+    let progress = CommandLine.arguments.contains("--progress")
 
     var body: some View {
         VStack(alignment: .leading) {
             Text("probe count=\(count) events=\(events)")
             if wide { Text(String(repeating: "=", count: max(0, screen.width))) }
+            if progress { ProgressView(value: 0.5).terminalProgress() }
             Text("last: \(last)")
         }
         .onEvent { event in

@@ -36,7 +36,60 @@ public final class StyleTable {
     /// and drops its caches, since a freed id may now name another style.
     public private(set) var generation = 0
 
+    /// Hyperlink targets by ``LinkID`` (index + 1), as the bytes the writer
+    /// sends: percent-encoded printable ASCII.
+    private var linkURIs: [[UInt8]] = []
+    private var linkIDs: [String: LinkID] = [:]
+
+    /// The longest URI a link may have, in bytes once encoded (VTE's and
+    /// others' limit; a longer one is not linked).
+    public static let maximumLinkLength = 2083
+
     public init() {}
+
+    /// The id of hyperlink target `uri` for ``Style/link``, interned on first
+    /// use and valid for the table's lifetime (links are few: one per
+    /// distinct target). Every byte of the URI outside printable ASCII
+    /// (controls, space, DEL, and all of UTF-8's multi-byte sequences, C1
+    /// controls among them) is percent-encoded, so nothing a URI holds can
+    /// end the escape sequence or act on the terminal. Returns `0` (no link)
+    /// for an empty URI, one longer than ``maximumLinkLength`` encoded, or
+    /// past 2²⁹ − 1 distinct targets (what a style holds).
+    ///
+    /// - Complexity: one hash lookup; the first time, O(length).
+    public func linkID(for uri: String) -> LinkID {
+        if let id = linkIDs[uri] { return id }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(uri.utf8.count)
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        for b in uri.utf8 {
+            if b > 0x20 && b < 0x7F {
+                bytes.append(b)
+            } else {
+                bytes.append(0x25)  // %
+                bytes.append(hex[Int(b >> 4)])
+                bytes.append(hex[Int(b & 0xF)])
+            }
+        }
+        guard !bytes.isEmpty, bytes.count <= StyleTable.maximumLinkLength,
+              UInt64(linkURIs.count) < Style.linkMask else { return 0 }
+        linkURIs.append(bytes)
+        let id = LinkID(linkURIs.count)
+        linkIDs[uri] = id
+        return id
+    }
+
+    /// The encoded URI of link `id` (empty for an unknown id).
+    public func linkURI(_ id: LinkID) -> String {
+        withLinkURI(id) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the encoded URI bytes of link `id` (empty for an unknown id).
+    func withLinkURI<R>(_ id: LinkID, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let i = Int(id) - 1
+        guard i >= 0 && i < linkURIs.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return linkURIs[i].withUnsafeBufferPointer(body)
+    }
 
     /// The id of `style`, interning it on first use. The id is pinned: it
     /// stays valid, and means `style`, for the table's lifetime.
@@ -101,7 +154,10 @@ public final class StyleTable {
     /// are both sets together.
     @inline(__always)
     func transientID(_ id: StyleID, inheriting inherited: Style) -> StyleID {
-        if inherited.foreground == .default && inherited.attributes.isEmpty {
+        // (No attributes: no underline, so the underline's style does not matter.)
+        if inherited.foreground == .default && inherited.attributes.isEmpty && inherited.underlineColor == .default
+            && inherited.link == 0
+        {
             return transientID(id, over: inherited.background)
         }
         guard Int(id) < count else { return transientID(for: inherited) }

@@ -42,9 +42,12 @@ extension Color {
 }
 
 extension Style {
-    /// Whether the foreground or background names a role.
+    /// Whether the foreground, background or underline colour names a role.
     @inline(__always)
-    var namesRole: Bool { foreground.bits >> 24 == Color.roleKind || background.bits >> 24 == Color.roleKind }
+    var namesRole: Bool {
+        foreground.bits >> 24 == Color.roleKind || background.bits >> 24 == Color.roleKind
+            || underlineColor.bits >> 24 == Color.roleKind
+    }
 }
 
 extension Theme {
@@ -62,11 +65,12 @@ extension Theme {
         return resolved.role == nil ? resolved : .default
     }
 
-    /// `style` with both colours resolved.
+    /// `style` with its colours resolved.
     func resolve(_ style: Style) -> Style {
         var s = style
         s.foreground = resolve(s.foreground)
         s.background = resolve(s.background)
+        s.underlineColor = resolve(s.underlineColor)
         return s
     }
 }

@@ -110,6 +110,10 @@ extension ViewGraph {
     private func passedDown(through node: ViewNode, below top: ViewNode, _ base: Style) -> Style {
         var foreground = Color.default
         var attributes: TextAttributes = []
+        // Underline style (of the innermost underline), colour and link: rare, innermost wins.
+        var underlineStyle: UnderlineStyle?
+        var underlineColor = Color.default
+        var link: LinkID = 0
         let stop = Unmanaged.passUnretained(top).toOpaque()
         var current = Unmanaged.passUnretained(node)
         while current.toOpaque() != stop {
@@ -117,6 +121,9 @@ extension ViewGraph {
                 if c.behavior.passesStyle {
                     let b = unsafeDowncast(c.behavior, to: InheritedStyleBehavior.self)
                     if foreground == .default { foreground = b.foreground }
+                    if underlineStyle == nil && b.attributes.contains(.underline) { underlineStyle = b.underlineStyle }
+                    if underlineColor == .default { underlineColor = b.underlineColor }
+                    if link == 0 { link = b.link }
                     attributes.formUnion(b.attributes)
                 }
                 return c.parentStorage
@@ -124,9 +131,14 @@ extension ViewGraph {
             guard let parent else { break }
             current = parent
         }
-        guard foreground != .default || !attributes.isEmpty else { return base }
+        guard foreground != .default || !attributes.isEmpty || underlineColor != .default || link != 0 else {
+            return base
+        }
         var style = base
         if foreground != .default { style.foreground = foreground }
+        if let underlineStyle { style.underlineStyle = underlineStyle }
+        if underlineColor != .default { style.underlineColor = underlineColor }
+        if link != 0 { style.link = link }
         style.attributes.formUnion(attributes)
         return style
     }

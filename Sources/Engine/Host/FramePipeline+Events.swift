@@ -113,4 +113,8 @@ extension FramePipeline: TerminalActionTarget {
         graph.invalidateLayout()
     }
     func requestSuspend() { suspendRequests += 1 }
+    func requestWrite(_ bytes: [UInt8]) { controlOutput += bytes }
+    func requestProgress(_ progress: OperatingSystemCommand.Progress) {
+        controlOutput += OperatingSystemCommand.progress(progress)
+    }
 }

@@ -51,6 +51,9 @@ public final class FramePipeline {
     public internal(set) var quitStatus: Int32?
     /// Text views printed with `terminal.print(_:)`, in order.
     public internal(set) var printedLines: [String] = []
+    /// What views sent the terminal apart from frames (OSC 52 copies,
+    /// OSC 9;4 progress), in order, as a running terminal would get it.
+    public internal(set) var controlOutput: [UInt8] = []
     /// How many times a view asked to suspend.
     public internal(set) var suspendRequests = 0
 

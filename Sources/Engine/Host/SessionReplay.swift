@@ -42,7 +42,7 @@ public final class SessionReplay {
     /// session's count of waiting timers and sleeps.
     static let pendingRounds = 20_000
 
-    private let sessionStyles: StyleTable
+    let sessionStyles: StyleTable
     private let sessionGraphemes: GraphemeTable
 
     /// Runs the session against `root`: returns how many frames matched
@@ -199,13 +199,26 @@ public final class SessionReplay {
                 let sameText = a.content == e.content && !a.isCluster
                     || (a.isCluster == e.isCluster && a.width == e.width && a.isCluster
                         && canvas.graphemes.string(a.payload) == sessionGraphemes.string(e.payload))
-                guard sameText, canvas.styles[a.style] == sessionStyles[e.style] else {
+                guard sameText, sameStyle(canvas.styles[a.style], sessionStyles[e.style]) else {
                     return SessionMismatch(frame: number, line: line, expected: expected, actual: actual,
                                            reason: "frame \(number) differs first at column \(x + 1), row \(y + 1)")
                 }
             }
         }
         return nil
+    }
+}
+
+extension SessionReplay {
+    /// Two styles from the two tables are the same: every field, and a link
+    /// to the same target (link numbers are each table's own).
+    func sameStyle(_ a: Style, _ b: Style) -> Bool {
+        var x = a, y = b
+        let linkA = a.link == 0 ? "" : pipeline.canvas.styles.linkURI(a.link)
+        let linkB = b.link == 0 ? "" : sessionStyles.linkURI(b.link)
+        x.link = 0
+        y.link = 0
+        return x == y && linkA == linkB
     }
 }
 
@@ -291,8 +304,8 @@ public struct ScreenText: Sendable, Equatable {
                 if c.isContinuation { continue }
                 row += c.isCluster ? graphemes.string(c.payload) : String(Character(Unicode.Scalar(c.payload) ?? "\u{FFFD}"))
                 let style = table[c.style]
-                let key = ScreenText.key(for: style, in: &keys)
-                if key != "." { names.insert("\(key)=\(StyleDescription(style))") }
+                let key = ScreenText.key(for: style, links: table, in: &keys)
+                if key != "." { names.insert("\(key)=\(StyleDescription(style, links: table))") }
                 rowKeys += String(key) + (c.width == 2 ? "." : "")
             }
             text.append(row)
@@ -305,9 +318,9 @@ public struct ScreenText: Sendable, Equatable {
 
     /// The style's key: `.` for the default style, else a letter given in
     /// order of first appearance (`?` past 52 styles).
-    static func key(for style: Style, in keys: inout [String: Character]) -> Character {
+    static func key(for style: Style, links: StyleTable, in keys: inout [String: Character]) -> Character {
         if style == .plain { return "." }
-        let words = StyleDescription(style).description
+        let words = StyleDescription(style, links: links).description
         if let k = keys[words] { return k }
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
         let k = keys.count < letters.count ? letters[keys.count] : "?"

@@ -40,6 +40,49 @@ public struct TerminalActions: Sendable {
     /// resumes with a full repaint on `fg`.
     @MainActor
     public func suspend() { actionTarget?.requestSuspend() }
+
+    /// The most text ``copy(_:)`` sends: 100,000 bytes of UTF-8 (about
+    /// 133 KB of base64). Terminals cap what they accept (xterm, tmux and
+    /// kitty at a few hundred KB or less) and may drop a longer copy whole.
+    public static let maximumCopyLength = 100_000
+
+    /// Puts `text` on the clipboard through the terminal (OSC 52: xterm,
+    /// kitty, WezTerm, foot, iTerm2, Windows Terminal; tmux with
+    /// `set -g set-clipboard on`, which keeps it as a paste buffer and
+    /// passes it on to the terminal outside). Works over SSH, since the
+    /// terminal, not the host, owns the clipboard.
+    ///
+    /// The sequence is written at once, between frames. Whether the
+    /// terminal honours it cannot be known (none answers): a terminal that
+    /// does not speak OSC 52, or has it turned off, ignores it.
+    ///
+    /// - Returns: ``ClipboardCopyResult/sent``, or
+    ///   ``ClipboardCopyResult/tooLarge`` (nothing sent) for more than
+    ///   ``maximumCopyLength`` bytes of UTF-8, or
+    ///   ``ClipboardCopyResult/unavailable`` outside a running app.
+    @MainActor
+    @discardableResult
+    public func copy(_ text: String) -> ClipboardCopyResult {
+        guard text.utf8.count <= TerminalActions.maximumCopyLength else { return .tooLarge }
+        guard let target = actionTarget else { return .unavailable }
+        target.requestWrite(OperatingSystemCommand.setClipboard(text))
+        return .sent
+    }
+
+    /// Shows `progress` in the terminal's own progress indicator (OSC 9;4);
+    /// the host clears it when the app leaves the terminal.
+    @MainActor
+    func reportProgress(_ progress: OperatingSystemCommand.Progress) { actionTarget?.requestProgress(progress) }
+}
+
+/// What became of a ``TerminalActions/copy(_:)``.
+public enum ClipboardCopyResult: Sendable, Equatable {
+    /// The OSC 52 sequence was written to the terminal.
+    case sent
+    /// The text is longer than ``TerminalActions/maximumCopyLength``: nothing was sent.
+    case tooLarge
+    /// No app is running (the actions came from a default environment).
+    case unavailable
 }
 
 /// The host, held weakly: the environment that carries the actions belongs to the host.
@@ -54,6 +97,10 @@ protocol TerminalActionTarget: AnyObject {
     func requestPrint(_ text: String)
     func requestRepaint()
     func requestSuspend()
+    /// Writes `bytes` (a complete OSC sequence) to the terminal between frames.
+    func requestWrite(_ bytes: [UInt8])
+    /// Shows `progress` in the terminal's progress indicator (OSC 9;4).
+    func requestProgress(_ progress: OperatingSystemCommand.Progress)
 }
 
 private struct TerminalActionsKey: EnvironmentKey {

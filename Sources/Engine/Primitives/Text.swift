@@ -142,6 +142,11 @@ extension Style {
         var s = self
         if s.foreground == .default { s.foreground = base.foreground }
         if s.background == .default { s.background = base.background }
+        // The underline's style comes with whichever underline is drawn: the
+        // style's own when it has one.
+        if !s.attributes.contains(.underline) { s.underlineStyle = base.underlineStyle }
+        if s.underlineColor == .default { s.underlineColor = base.underlineColor }
+        if s.link == 0 { s.link = base.link }
         s.attributes.formUnion(base.attributes)
         return s
     }
@@ -155,7 +160,28 @@ extension Text {
     }
     public func bold() -> Text { with { $0.style.attributes.insert(.bold) } }
     public func italic() -> Text { with { $0.style.attributes.insert(.italic) } }
-    public func underline() -> Text { with { $0.style.attributes.insert(.underline) } }
+    /// Underlined (when `isActive`), the line drawn in `pattern` and `color`
+    /// (`nil`: the text's colour), as SwiftUI's `underline(_:pattern:color:)`.
+    /// See ``Text/LineStyle/Pattern`` for how patterns map to a terminal's
+    /// underline styles.
+    ///
+    /// ```swift
+    /// Text("recieve").underline(pattern: .curly, color: .red)
+    /// ```
+    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        guard isActive else { return self }
+        return with {
+            $0.style.attributes.insert(.underline)
+            $0.style.underlineStyle = pattern.underlineStyle
+            if let color { $0.style.underlineColor = color }
+        }
+    }
+    /// A line over the text (when `isActive`): SGR 53, which terminals
+    /// without it ignore. SwiftUI has no overline; terminals draw one.
+    public func overline(_ isActive: Bool = true) -> Text {
+        guard isActive else { return self }
+        return with { $0.style.attributes.insert(.overline) }
+    }
     public func strikethrough() -> Text { with { $0.style.attributes.insert(.strikethrough) } }
     public func dim() -> Text { with { $0.style.attributes.insert(.dim) } }
     public func blink() -> Text { with { $0.style.attributes.insert(.blink) } }

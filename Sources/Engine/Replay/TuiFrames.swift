@@ -225,8 +225,17 @@ struct TuiFramesParser {
             case "blink": style.attributes.insert(.blink)
             case "reverse": style.attributes.insert(.reverse)
             case "strike": style.attributes.insert(.strikethrough)
+            case "overline": style.attributes.insert(.overline)
             default:
-                if attr.hasPrefix("fg=") || attr.hasPrefix("bg=") {
+                if attr.hasPrefix("underline=") {
+                    let name = attr.dropFirst(10)
+                    guard let u = UnderlineStyle.allCases.first(where: { "\($0)" == name }) else {
+                        throw fail("unknown underline style \(quote(name))")
+                    }
+                    style.underlineStyle = u
+                } else if attr.hasPrefix("ul=") {
+                    style.underlineColor = try parseColor(attr.dropFirst(3))
+                } else if attr.hasPrefix("fg=") || attr.hasPrefix("bg=") {
                     let color = try parseColor(attr.dropFirst(3))
                     if attr.hasPrefix("fg=") { style.foreground = color } else { style.background = color }
                 } else {
@@ -299,10 +308,18 @@ struct TuiFramesParser {
     }
 }
 
-/// A style in the words of the tuiframes format (`fg=196 bold`).
+/// A style in the words of the tuiframes format (`fg=196 bold`), with the
+/// words for what the format's first version did not have: `underline=`
+/// and a pattern, `ul=` and a colour, `overline`, and `link=` with the
+/// target (from `links`, the table the style's link is interned in) or,
+/// without the table, its number.
 struct StyleDescription: CustomStringConvertible {
     var style: Style
-    init(_ style: Style) { self.style = style }
+    var links: StyleTable?
+    init(_ style: Style, links: StyleTable? = nil) {
+        self.style = style
+        self.links = links
+    }
     var description: String {
         var parts: [String] = []
         func color(_ c: Color, _ name: String) {
@@ -318,6 +335,12 @@ struct StyleDescription: CustomStringConvertible {
                                                  (.underline, "underline"), (.blink, "blink"), (.reverse, "reverse"),
                                                  (.strikethrough, "strike")]
         for (a, n) in names where style.attributes.contains(a) { parts.append(n) }
+        if style.attributes.contains(.underline) && style.underlineStyle != .single {
+            parts.append("underline=\(style.underlineStyle)")
+        }
+        color(style.underlineColor, "ul")
+        if style.attributes.contains(.overline) { parts.append("overline") }
+        if style.link != 0 { parts.append("link=\(links.map { $0.linkURI(style.link) } ?? String(style.link))") }
         return parts.joined(separator: " ")
     }
 }

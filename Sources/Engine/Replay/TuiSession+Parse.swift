@@ -257,11 +257,13 @@ public struct SessionScreenWriter {
     private var keyOrder: [Character] = []
     private var keyOwners: [Character: Style] = [:]
     private var nextKey = 0
+    private var links: StyleTable?
 
     public init() {}
 
     /// The lines after a `frame` record for `canvas`, each ending in `\n`.
     public mutating func lines(for canvas: CellBuffer) -> String {
+        links = canvas.styles
         var out = ""
         let resized = canvas.columns != size.columns || canvas.rows != size.rows
         if resized {
@@ -313,7 +315,8 @@ public struct SessionScreenWriter {
         nextKey += 1
         keys[style] = k
         keyOwners[k] = style
-        out += "style \(k)\(StyleDescription(style).description.isEmpty ? "" : " ")\(StyleDescription(style))\n"
+        let words = StyleDescription(style, links: links).description
+        out += "style \(k)\(words.isEmpty ? "" : " ")\(words)\n"
         return k
     }
 

@@ -94,6 +94,9 @@ public final class TerminalHost {
     var cursorShown = false
     var printAfterExit: [String] = []
     var inline: InlineRegion?
+    /// What the terminal's own progress indicator (OSC 9;4) shows, as the
+    /// app last reported it; anything but cleared is cleared on leaving.
+    var terminalProgress: OperatingSystemCommand.Progress = .cleared
     let overlay: PerformanceOverlay
     /// Records the session to a file (`TUI_RECORD`), when asked.
     let recorder: SessionRecorder?
@@ -914,6 +917,7 @@ public final class TerminalHost {
     func leaveBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         if let region = inline { bytes += region.leaveBytes() }
+        if terminalProgress != .cleared { bytes += OperatingSystemCommand.progress(.cleared) }
         bytes += Array(modes.leave.utf8)
         return bytes
     }
@@ -965,8 +969,9 @@ public final class TerminalHost {
         guard terminalLeft else { return }
         terminalLeft = false
         try? device.setModes(device.rawModes)
-        TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: Array(modes.leave.utf8))
+        TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: leaveBytes())
         try? device.write(Array(modes.enter.utf8))
+        if terminalProgress != .cleared { try? device.write(OperatingSystemCommand.progress(terminalProgress)) }
         cursorShown = false  // entering hid it
         if var region = inline {
             // The shell printed below us; find the cursor again and start a region there.
@@ -1013,5 +1018,24 @@ extension TerminalHost: TerminalActionTarget {
 
     nonisolated func requestSuspend() {
         MainActor.assumeIsolated { perform { [self] in suspend() } }
+    }
+
+    nonisolated func requestWrite(_ bytes: [UInt8]) {
+        MainActor.assumeIsolated {
+            // Between frames (a frame is written whole, after the views ran).
+            guard running, !terminalLeft else { return }
+            try? device.write(bytes)
+        }
+    }
+
+    nonisolated func requestProgress(_ progress: OperatingSystemCommand.Progress) {
+        MainActor.assumeIsolated {
+            guard running, progress != terminalProgress else { return }
+            let wasShown = terminalProgress != .cleared
+            terminalProgress = progress
+            // The restore (also on a signal) clears what is shown.
+            if wasShown != (progress != .cleared) { TerminalRestore.update(bytes: leaveBytes()) }
+            if !terminalLeft { try? device.write(OperatingSystemCommand.progress(progress)) }
+        }
     }
 }

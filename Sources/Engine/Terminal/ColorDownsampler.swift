@@ -74,10 +74,13 @@ public enum ColorDownsampler {
         }
     }
 
-    /// `style` with both colours down-sampled.
+    /// `style` with its colours (foreground, background, underline) down-sampled.
     public static func downsample(_ style: Style, to level: ColorLevel) -> Style {
         if level == .truecolor { return style }
-        return Style(foreground: downsample(style.foreground, to: level),
-                     background: downsample(style.background, to: level), attributes: style.attributes)
+        var s = style
+        s.foreground = downsample(style.foreground, to: level)
+        s.background = downsample(style.background, to: level)
+        s.underlineColor = downsample(style.underlineColor, to: level)
+        return s
     }
 }

@@ -44,6 +44,13 @@ enum EscapeSequence {
     static let beginSynchronizedUpdate: StaticString = "\u{1B}[?2026h"
     /// DECRST 2026: end synchronized update.
     static let endSynchronizedUpdate: StaticString = "\u{1B}[?2026l"
+    /// OSC 8 (hyperlinks, as iTerm2 and VTE specified them): `OSC 8 ;`, then
+    /// the parameters, `;`, the URI and ST. Empty parameters and URI end the link.
+    static let hyperlinkStart: StaticString = "\u{1B}]8;"
+    /// OSC 8's `id` parameter: cells with the same id and URI are one link.
+    static let hyperlinkID: StaticString = "id="
+    /// ST, string terminator (ECMA-48 8.3.143) in its 7-bit form, ESC \\.
+    static let stringTerminator: StaticString = "\u{1B}\\"
 
     // Final bytes of parameterised CSI sequences.
     /// CUP, cursor position (ECMA-48 8.3.21): `CSI row ; col H`.

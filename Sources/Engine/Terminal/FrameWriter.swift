@@ -28,6 +28,11 @@ public struct FrameWriter: ~Copyable {
     /// The interned style the pen was set from, or `.max` when it was
     /// derived (an erase or scroll pen) or is unknown.
     var penID: StyleID = 0
+    /// The hyperlink (OSC 8) the terminal is printing into, `0` for none.
+    /// Not SGR state (SGR 0 keeps it), so kept apart from the pen; when the
+    /// pen is known, its ``Style/link`` equals this. Closed at the end of
+    /// every frame, so nothing written between frames is linked.
+    var openLink: LinkID = 0
     var transitions = SGRTransitionCache()
     /// Down-sampled style per ``StyleID``, filled lazily.
     var emitted: [Style] = []
@@ -73,7 +78,9 @@ public struct FrameWriter: ~Copyable {
     }
 
     mutating func setCapabilities(_ c: TerminalCapabilities) {
-        if c.colors != capabilities.colors {
+        if c.colors != capabilities.colors || c.styledUnderlines != capabilities.styledUnderlines
+            || c.hyperlinks != capabilities.hyperlinks
+        {
             emitted.removeAll()
             transitions.removeAll()
             pen = nil
@@ -106,7 +113,7 @@ public struct FrameWriter: ~Copyable {
     @inline(never)
     private mutating func extendEmitted(upTo i: Int) -> Style {
         while emitted.count <= i {
-            emitted.append(ColorDownsampler.downsample(styles[StyleID(emitted.count)], to: capabilities.colors))
+            emitted.append(capabilities.drawable(styles[StyleID(emitted.count)]))
         }
         return emitted[i]
     }
@@ -141,6 +148,7 @@ public struct FrameWriter: ~Copyable {
             }
         }
         canvas.damage.removeAll()
+        if openLink != 0 { closeLink() }
         if let rest = restingCursor, !isCursor(at: rest) { park(at: rest) }
         if capabilities.synchronizedOutput {
             if out.count == syncStart + EscapeSequence.beginSynchronizedUpdate.utf8CodeUnitCount {
@@ -416,6 +424,7 @@ public struct FrameWriter: ~Copyable {
     /// Sets the pen to a style that is not an interned one (erase, scroll, reset).
     @inline(__always)
     mutating func setPen(_ style: Style) {
+        if style.link != openLink { setLink(style.link) }
         SGREncoder.transition(from: pen, to: style, into: &out)
         pen = style
         penID = .max
@@ -426,6 +435,7 @@ public struct FrameWriter: ~Copyable {
     @inline(__always)
     mutating func setPen(id: StyleID, _ style: Style) {
         if id == penID { return }
+        if style.link != openLink { setLink(style.link) }
         defer { pen = style; penID = id }
         guard penID != .max else {
             SGREncoder.transition(from: pen, to: style, into: &out)
@@ -439,6 +449,34 @@ public struct FrameWriter: ~Copyable {
         let start = out.count
         SGREncoder.transition(from: pen, to: style, into: &out)
         transitions.store(key, UnsafeBufferPointer(rebasing: out.bytes[start...]))
+    }
+
+    /// Enters hyperlink `link` (OSC 8 with `id=link`, so a link cut by
+    /// wrapping or by other cells is one link to the terminal), or leaves
+    /// the open one (`0`: OSC 8 with empty parameters and URI).
+    @inline(never)
+    mutating func setLink(_ link: LinkID) {
+        out.append(EscapeSequence.hyperlinkStart)
+        if link != 0 {
+            out.append(EscapeSequence.hyperlinkID)
+            out.appendDecimal(Int(link))
+            out.append(0x3B)
+            styles.withLinkURI(link) { out.append($0) }
+        } else {
+            out.append(0x3B)
+        }
+        out.append(EscapeSequence.stringTerminator)
+        openLink = link
+        pen?.link = link
+    }
+
+    /// Leaves the open hyperlink at the end of a frame. The pen's id no
+    /// longer says what the terminal holds (its style has the link), so it
+    /// is forgotten: the next cell in that style opens the link again.
+    @inline(never)
+    mutating func closeLink() {
+        setLink(0)
+        penID = .max
     }
 
     /// `CSI n F`, omitting a parameter of 1 when allowed.
@@ -458,7 +496,8 @@ public struct FrameWriter: ~Copyable {
     /// any foreground erases (as ncurses' `can_clear_with` allows).
     @inline(__always)
     func isErasable(_ style: Style) -> Bool {
-        style.attributes.isEmpty && (capabilities.backgroundColorErase || style.background == .default)
+        style.attributes.isEmpty && style.link == 0
+            && (capabilities.backgroundColorErase || style.background == .default)
     }
 
     /// Tries EL (to the end of the line) or ECH (a run) for the blank run at
@@ -474,6 +513,7 @@ public struct FrameWriter: ~Copyable {
         let printCost = lastDiff - x + 1 + SGREncoder.cost(from: pen, to: style)
         var penForErase = pen ?? .plain
         penForErase.background = style.background
+        penForErase.link = 0  // erased cells belong to no link
         let sgrCost = SGREncoder.cost(from: pen, to: penForErase)
         if runEnd == columns {
             // EL: 3 bytes, cursor stays.

@@ -40,10 +40,20 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// where the cursor went. Emoji sequences (VS16, ZWJ, skin tones,
     /// flags) stay disputed either way.
     public var settledEmojiWidths: Bool
+    /// Underline styles and colours (SGR `4:n`, `58`/`59`) are understood.
+    /// Otherwise every underline is written as a plain one (SGR 4) and its
+    /// colour is dropped: a terminal that does not read the colon
+    /// sub-parameters may take `4:3` for underline and italic.
+    public var styledUnderlines: Bool
+    /// OSC 8 hyperlinks are understood. Otherwise links are not written at
+    /// all (their text still is): some terminals print an OSC they do not
+    /// know.
+    public var hyperlinks: Bool
 
     public init(colors: ColorLevel = .truecolor, repeatCharacter: Bool = false,
                 synchronizedOutput: Bool = false, backgroundColorErase: Bool = true, scrolling: Bool = true,
-                insertDeleteCharacter: Bool = true, settledEmojiWidths: Bool = false) {
+                insertDeleteCharacter: Bool = true, settledEmojiWidths: Bool = false,
+                styledUnderlines: Bool = false, hyperlinks: Bool = false) {
         self.colors = colors
         self.repeatCharacter = repeatCharacter
         self.synchronizedOutput = synchronizedOutput
@@ -51,6 +61,25 @@ public struct TerminalCapabilities: Equatable, Sendable {
         self.scrolling = scrolling
         self.insertDeleteCharacter = insertDeleteCharacter
         self.settledEmojiWidths = settledEmojiWidths
+        self.styledUnderlines = styledUnderlines
+        self.hyperlinks = hyperlinks
+    }
+
+    /// `style` as a terminal with these capabilities is sent it: colours
+    /// down-sampled, an underline's style and colour dropped where styled
+    /// underlines are not known (and its style, which draws nothing,
+    /// normalized where there is no underline), the link dropped where
+    /// hyperlinks are not known.
+    public func drawable(_ style: Style) -> Style {
+        var s = ColorDownsampler.downsample(style, to: colors)
+        if !styledUnderlines {
+            s.underlineStyle = .single
+            s.underlineColor = .default
+        } else if !s.attributes.contains(.underline) {
+            s.underlineStyle = .single
+        }
+        if !hyperlinks { s.link = 0 }
+        return s
     }
 
     /// An xterm-compatible terminal with truecolor; REP off (not every
@@ -62,7 +91,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// `truecolor`/`24bit` gives truecolor; a `TERM` ending in `-256color`
     /// gives 256; `TERM=dumb` gives none; anything else 16. REP is assumed
     /// where `TERM` names xterm, tmux, screen's 256-colour variants, foot,
-    /// kitty, alacritty or wezterm.
+    /// kitty, alacritty or wezterm. Styled underlines and hyperlinks are
+    /// assumed only where the terminal names itself as one that has them
+    /// (``knowsStyledUnderlines(environment:)``, ``knowsHyperlinks(environment:)``).
     public static func detect(environment: [String: String]) -> TerminalCapabilities {
         let term = environment["TERM"] ?? ""
         let colorterm = (environment["COLORTERM"] ?? "").lowercased()
@@ -79,6 +110,40 @@ public struct TerminalCapabilities: Equatable, Sendable {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { level = .none }
         let repTerms = ["xterm", "tmux", "foot", "kitty", "alacritty", "wezterm", "screen-256color"]
         let rep = repTerms.contains { term.hasPrefix($0) }
-        return TerminalCapabilities(colors: level, repeatCharacter: rep, backgroundColorErase: term != "dumb")
+        return TerminalCapabilities(colors: level, repeatCharacter: rep, backgroundColorErase: term != "dumb",
+                                    styledUnderlines: knowsStyledUnderlines(environment: environment),
+                                    hyperlinks: knowsHyperlinks(environment: environment))
+    }
+
+    /// Terminals known to draw underline styles and colours: kitty, WezTerm,
+    /// foot, Ghostty, iTerm2, VTE 0.52+ (GNOME Terminal and others,
+    /// `VTE_VERSION` ≥ 5200), Konsole 22.08+, and tmux (3.0+; it passes them
+    /// on where the outer terminal has them).
+    public static func knowsStyledUnderlines(environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        if term == "dumb" { return false }
+        if ["xterm-kitty", "xterm-ghostty", "foot", "wezterm"].contains(where: { term.hasPrefix($0) }) { return true }
+        if term.hasPrefix("tmux") || environment["TMUX"] != nil { return true }
+        let program = environment["TERM_PROGRAM"] ?? ""
+        if ["WezTerm", "ghostty", "iTerm.app"].contains(program) { return true }
+        if let vte = environment["VTE_VERSION"].flatMap({ Int($0) }), vte >= 5200 { return true }
+        if let konsole = environment["KONSOLE_VERSION"].flatMap({ Int($0) }), konsole >= 220800 { return true }
+        return false
+    }
+
+    /// Terminals known to understand OSC 8 hyperlinks: kitty, WezTerm, foot,
+    /// Ghostty, iTerm2, VS Code, Windows Terminal (`WT_SESSION`), VTE 0.50+
+    /// (`VTE_VERSION` ≥ 5000), Konsole, and tmux (3.3+ keeps them for the
+    /// outer terminal).
+    public static func knowsHyperlinks(environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        if term == "dumb" { return false }
+        if ["xterm-kitty", "xterm-ghostty", "foot", "wezterm"].contains(where: { term.hasPrefix($0) }) { return true }
+        if term.hasPrefix("tmux") || environment["TMUX"] != nil { return true }
+        let program = environment["TERM_PROGRAM"] ?? ""
+        if ["WezTerm", "ghostty", "iTerm.app", "vscode"].contains(program) { return true }
+        if environment["WT_SESSION"] != nil || environment["KONSOLE_VERSION"] != nil { return true }
+        if let vte = environment["VTE_VERSION"].flatMap({ Int($0) }), vte >= 5000 { return true }
+        return false
     }
 }
