@@ -45,7 +45,7 @@ public func assertReplay<Root: View>(_ root: Root, session path: String,
 }
 
 /// Reads and parses the session at `path` (relative paths from the folder
-/// of `testFile`, when given), for a test that drives ``SessionReplay``
+/// of `testFile`, when given), for a test that drives `SessionReplay`
 /// itself.
 @MainActor
 public func loadSession(_ path: String, testFile: String? = nil) throws -> SessionReplay {

@@ -4,7 +4,8 @@ Creates, in a temporary folder, a package with a library of views and a
 test target that depends on this repository by path and on its
 `EngineTesting` product, with one snapshot test (its snapshot recorded
 with TUI_SNAPSHOT=record, then compared), one Pilot-style interaction
-test and one emulator check, and runs `swift test` in it — twice: the
+test, one emulator check and one replay of a session recorded (with
+TUI_RECORD) by running the package's app in tmux, and runs `swift test` in it — twice: the
 second run, without TUI_SNAPSHOT, must find the recorded snapshot and
 pass; a third run after changing the view must fail with the diff.
 
@@ -35,10 +36,11 @@ let package = Package(
     dependencies: [.package(path: "{root}")],
     targets: [
         .target(name: "KitUserViews", dependencies: [.product(name: "Engine", package: "{identity}")]),
+        .executableTarget(name: "greeter", dependencies: ["KitUserViews", .product(name: "Engine", package: "{identity}")]),
         .testTarget(name: "KitUserTests", dependencies: [
             "KitUserViews",
             .product(name: "EngineTesting", package: "{identity}"),
-        ]),
+        ], exclude: ["Sessions"]),
     ]
 )
 """
@@ -61,6 +63,15 @@ public struct Greeter: View {
         }
         .onKeyPress(.enter) { greeted = true; return .handled }
     }
+}
+"""
+
+APP = """import Engine
+import KitUserViews
+
+@main
+struct GreeterApp: App {
+    var body: some View { Greeter() }
 }
 """
 
@@ -89,6 +100,10 @@ import Testing
         app.press(.enter)
         if case .differs(_, let what) = app.verifyInEmulator() { Issue.record("differs: \\(what)") }
     }
+
+    @Test func replaysTheRecordedSession() async {
+        await assertReplay(Greeter(), session: "Sessions/greeter.tuisession")
+    }
 }
 """
 
@@ -96,6 +111,30 @@ import Testing
 def swift_test(package, **env):
     return subprocess.run(["swift", "test"], cwd=package, capture_output=True, text=True,
                           env={**os.environ, **env}, timeout=3000)
+
+
+def record_session(package, path):
+    """Runs the package's app in tmux with TUI_RECORD, types a name and
+    Enter as a person would, and ends it with Ctrl-C."""
+    import sys
+    sys.path.insert(0, str(ROOT / "Fixtures" / "tools"))
+    from record_sessions import Tmux
+    built = subprocess.run(["swift", "build", "--product", "greeter"], cwd=package, capture_output=True,
+                           text=True, timeout=3000)
+    assert built.returncode == 0, built.stdout[-4000:] + built.stderr[-4000:]
+    tmux = Tmux(30, 5)
+    try:
+        tmux.keys(f"TUI_RECORD={path} {package}/.build/debug/greeter", literal=True)
+        tmux.keys("Enter")
+        tmux.wait_for("Type a name")
+        tmux.keys("Ada", literal=True)
+        tmux.wait_for("Name: Ada")
+        tmux.keys("Enter")
+        tmux.wait_for("Hello, Ada!")
+        tmux.keys("C-c")
+        tmux.wait_for("$")
+    finally:
+        tmux.kill()
 
 
 def test_an_outside_package_uses_the_kit(tmp_path):
@@ -109,6 +148,12 @@ def test_an_outside_package_uses_the_kit(tmp_path):
     view = package / "Sources/KitUserViews/Greeter.swift"
     view.write_text(VIEW % {"prompt": "Type a name"})
     (package / "Tests/KitUserTests/GreeterTests.swift").write_text(TESTS)
+    (package / "Sources/greeter").mkdir(parents=True)
+    (package / "Sources/greeter/GreeterApp.swift").write_text(APP)
+    session = package / "Tests/KitUserTests/Sessions/greeter.tuisession"
+    session.parent.mkdir(parents=True)
+    record_session(package, session)
+    assert session.read_text().startswith("tuisession 1\nsize 30 5\n")
 
     first = swift_test(package, TUI_SNAPSHOT="record")
     assert first.returncode == 0, first.stdout[-4000:] + first.stderr[-4000:]
@@ -126,3 +171,5 @@ def test_an_outside_package_uses_the_kit(tmp_path):
     assert changed.returncode != 0
     assert "text (stored | now), 1 of 3 rows differ:" in output
     assert "> 1 |Type a name             | |Your name?              |" in output
+    # The recorded session no longer matches either: its first frame shows the old prompt.
+    assert "frame 1 differs first at column 1, row 2" in output

@@ -79,6 +79,32 @@ extension CellBuffer {
     }
 }
 
+/// A text's lines, cut one at a time at the LF byte (not at Character
+/// "\n": a CR LF pair is one Character in Swift and would hide a CR a
+/// format forbids), and not into an array first: a file of line feeds
+/// would make an array of millions of substrings.
+struct LineCutter {
+    private let utf8: String.UTF8View
+    private var position: String.UTF8View.Index
+    /// Lines handed out so far (the last one's 1-based number).
+    private(set) var count = 0
+
+    init(_ text: String) {
+        utf8 = text.utf8
+        position = utf8.startIndex
+    }
+
+    mutating func next() -> Substring? {
+        guard position < utf8.endIndex else { return nil }
+        let end = utf8[position...].firstIndex(of: 0x0A) ?? utf8.endIndex
+        defer {
+            position = end < utf8.endIndex ? utf8.index(after: end) : end
+            count += 1
+        }
+        return Substring(utf8[position..<end])
+    }
+}
+
 struct TuiFramesParser {
     let path: String
     let styles: StyleTable
@@ -104,22 +130,9 @@ struct TuiFramesParser {
     }
 
     mutating func parse(_ text: String) throws(TuiFramesError) -> TuiFrames {
-        // Split on the LF byte, not on Character "\n": a CR LF pair is one
-        // Character in Swift and would hide the CR the format forbids.
-        // Lines are cut one at a time, not into an array first: a file of
-        // line feeds would make an array of millions of substrings.
-        let utf8 = text.utf8
-        var position = utf8.startIndex
-        var index = 0  // lines handed out
-        func next() -> Substring? {
-            guard position < utf8.endIndex else { return nil }
-            let end = utf8[position...].firstIndex(of: 0x0A) ?? utf8.endIndex
-            defer {
-                position = end < utf8.endIndex ? utf8.index(after: end) : end
-                index += 1
-            }
-            return Substring(utf8[position..<end])
-        }
+        var lines = LineCutter(text)
+        func next() -> Substring? { lines.next() }
+        var index: Int { lines.count }
         // Header
         lineNumber = 1
         guard let header = next() else { throw fail("empty file; expected 'tuiframes 1'") }

@@ -17,18 +17,9 @@ struct TuiSessionParser {
     func fail(_ reason: String, line: Int? = nil) -> TuiFramesError { rows.fail(reason, line: line) }
 
     mutating func parse(_ text: String) throws(TuiFramesError) -> TuiSession {
-        let utf8 = text.utf8
-        var position = utf8.startIndex
-        var index = 0
-        func next() -> Substring? {
-            guard position < utf8.endIndex else { return nil }
-            let end = utf8[position...].firstIndex(of: 0x0A) ?? utf8.endIndex
-            defer {
-                position = end < utf8.endIndex ? utf8.index(after: end) : end
-                index += 1
-            }
-            return Substring(utf8[position..<end])
-        }
+        var lines = LineCutter(text)
+        func next() -> Substring? { lines.next() }
+        var index: Int { lines.count }
         lineNumber = 1
         guard let header = next() else { throw fail("empty file; expected 'tuisession 1'") }
         guard header == "tuisession 1" else { throw fail("expected 'tuisession 1', found \(rows.quote(header))") }
