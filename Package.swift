@@ -95,7 +95,7 @@ let package = Package(
         // target: the tests reach it with `@testable import tuibench`).
         .testTarget(name: "ExamplesTests",
                     dependencies: ["EngineTesting", "counter", "todo", "form", "wizard", "dashboard", "inline-progress",
-                                   "pager", "notes"],
+                                   "pager", "notes", "settings"],
                     path: "Tests/ExamplesTests", exclude: ["Sessions", "__Snapshots__"]),
         .testTarget(name: "TuiBenchTests", dependencies: ["tuibench"], path: "Tests/TuiBenchTests"),
         .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests", exclude: ["Fixtures"]),

@@ -51,6 +51,11 @@ SCENARIOS = {
         ("sleep", 0.2), ("keys", "/"), ("sleep", 0.1), ("text", "kilo"), ("keys", "Enter"), ("sleep", 0.3),
         ("keys", "n"), ("sleep", 0.2), ("keys", "F"), ("sleep", 0.5), ("keys", "F"), ("sleep", 0.2),
         ("keys", "q")]),
+    "settings": dict(binary="settings", size=(70, 18), steps=[
+        ("wait", "Display"), ("keys", "Enter"), ("sleep", 0.3), ("keys", "Space"), ("sleep", 0.2),
+        ("keys", "Down"), ("sleep", 0.1), ("keys", "Right"), ("sleep", 0.2), ("keys", "Escape"), ("sleep", 0.3),
+        ("keys", "Down"), ("sleep", 0.1), ("keys", "Enter"), ("sleep", 0.3), ("keys", "Escape"), ("sleep", 0.2),
+        ("keys", "q")]),
     "notes": dict(binary="notes", size=(72, 16), env={"NOTES_FILE": NOTES_PATH}, steps=[
         ("wait", "Notes"), ("keys", "n"), ("sleep", 0.2), ("keys", "Enter"), ("sleep", 0.2),
         ("text", "Groceries"), ("keys", "Enter"), ("text", "milk, eggs"), ("sleep", 0.8), ("keys", "Escape"),

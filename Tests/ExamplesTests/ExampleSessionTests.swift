@@ -9,6 +9,7 @@ import Testing
 @testable import inline_progress
 @testable import notes
 @testable import pager
+@testable import settings
 @testable import todo
 @testable import wizard
 
@@ -29,11 +30,12 @@ struct ExampleSessionTests {
         case "inline-progress": InlineProgressApp()
         case "pager": PagerApp(document: generatedDocument)
         case "notes": NotesApp(store: NoteStore(path: notesFile()))
+        case "settings": SettingsApp()
         default: fatalError("no example named \(name)")
         }
     }
 
-    nonisolated static let names = ["counter", "todo", "form", "wizard", "dashboard", "inline-progress", "pager", "notes"]
+    nonisolated static let names = ["counter", "todo", "form", "wizard", "dashboard", "inline-progress", "pager", "notes", "settings"]
 
     /// The pager's generated text, made once.
     static let generatedDocument = Document.generated()
