@@ -183,14 +183,16 @@ public final class SessionReplay {
     /// text and style are the same.
     private func compare(number: Int, record: Int, columns: Int, rows: Int, cells: [Cell]) -> SessionMismatch? {
         let canvas = pipeline.canvas
-        var keys: [String: Character] = [:]
-        let expected = ScreenText(cells: cells, columns: columns, rows: rows, styles: sessionStyles,
-                                  graphemes: sessionGraphemes, keys: &keys)
-        let actual = ScreenText(canvas, keys: &keys)
-        let line = session.records[record].line
+        // Both screens as text only when they differ (a replay compares every frame).
+        func mismatch(_ reason: String) -> SessionMismatch {
+            var keys: [String: Character] = [:]
+            let expected = ScreenText(cells: cells, columns: columns, rows: rows, styles: sessionStyles,
+                                      graphemes: sessionGraphemes, keys: &keys)
+            return SessionMismatch(frame: number, line: session.records[record].line, expected: expected,
+                                   actual: ScreenText(canvas, keys: &keys), reason: reason)
+        }
         guard canvas.columns == columns, canvas.rows == rows else {
-            return SessionMismatch(frame: number, line: line, expected: expected, actual: actual,
-                                   reason: "the app's screen is \(canvas.columns)x\(canvas.rows); the session's is \(columns)x\(rows)")
+            return mismatch("the app's screen is \(canvas.columns)x\(canvas.rows); the session's is \(columns)x\(rows)")
         }
         for y in 0..<rows {
             for x in 0..<columns {
@@ -200,8 +202,7 @@ public final class SessionReplay {
                     || (a.isCluster == e.isCluster && a.width == e.width && a.isCluster
                         && canvas.graphemes.string(a.payload) == sessionGraphemes.string(e.payload))
                 guard sameText, sameStyle(canvas.styles[a.style], sessionStyles[e.style]) else {
-                    return SessionMismatch(frame: number, line: line, expected: expected, actual: actual,
-                                           reason: "frame \(number) differs first at column \(x + 1), row \(y + 1)")
+                    return mismatch("frame \(number) differs first at column \(x + 1), row \(y + 1)")
                 }
             }
         }
