@@ -10,6 +10,12 @@
 /// rows.finish(graph: graph)
 /// ```
 ///
+/// Old rows keyed by increasing integers (a range scrolled, indices,
+/// sorted database keys) are matched to new rows with increasing integer
+/// ids by merging the two runs, hashing nothing; the first id that breaks
+/// the run puts the old rows not matched yet in a dictionary, and the rest
+/// are looked up there.
+///
 /// Invariants: every node in ``children`` is a child of `parent`, in the
 /// order the rows came; no two rows share a key (a repeated id gets a key
 /// of its own, by position); a node is either in ``children`` or, when
@@ -17,7 +23,7 @@
 @MainActor
 struct KeyedReconciler {
     private let parent: ViewNode
-    /// The old children not matched yet, by key.
+    /// The old children not matched yet, by key, once not merging.
     private var unmatched: [ExplicitID: ViewNode] = [:]
     /// The ids given to rows so far, once ``increasingIntegers`` is false.
     private var seen: Set<ExplicitID> = []
@@ -32,6 +38,15 @@ struct KeyedReconciler {
     private let firstRow: Int
     /// The new children so far.
     private(set) var children: [ViewNode]
+    /// While merging: the old children, whose rows (from the first kept
+    /// one on) have increasing integer keys; `nil` once the rows wait in
+    /// ``unmatched``.
+    private var oldRows: [ViewNode]?
+    /// While merging: the first old row not matched or passed over yet.
+    private var nextOld = 0
+    /// While merging: old rows passed over (no new row had their key so
+    /// far), detached at the end unless a later id breaks the merge.
+    private var passedOver: [ViewNode] = []
 
     /// Starts after `parent`'s first `kept` children, which stay in place;
     /// those from `firstRow` on are rows (before it: a header) whose ids
@@ -40,10 +55,6 @@ struct KeyedReconciler {
         self.parent = parent
         self.firstRow = firstRow
         let old = parent.children
-        unmatched.reserveCapacity(old.count - kept)
-        for child in old[kept...] {
-            if case .explicit(let key) = child.discriminator { unmatched[key] = child }
-        }
         children = Array(old[0..<kept])
         children.reserveCapacity(firstRow + count)
         for child in children.dropFirst(firstRow) {
@@ -55,6 +66,42 @@ struct KeyedReconciler {
                 seen.insert(key)
             }
         }
+        // Old rows keyed by increasing integers (a range scrolled, indices,
+        // sorted keys) are matched by merging, without hashing, while the
+        // new ids increase too; otherwise they wait in a dictionary.
+        var previous = Int.min
+        var sorted = true
+        for child in old[kept...] {
+            let key = child.key
+            guard key.kind == DiscriminatorKey.integerIDKind, key.value > previous else {
+                sorted = false
+                break
+            }
+            previous = key.value
+        }
+        if sorted {
+            oldRows = old
+            nextOld = kept
+        } else {
+            fillUnmatched(from: old[kept...])
+        }
+    }
+
+    /// Puts `rows` into ``unmatched`` by key.
+    private mutating func fillUnmatched(from rows: ArraySlice<ViewNode>) {
+        unmatched.reserveCapacity(unmatched.count + rows.count)
+        for child in rows {
+            if case .explicit(let key) = child.discriminator { unmatched[key] = child }
+        }
+    }
+
+    /// Stops merging: the old rows not matched yet wait in ``unmatched``.
+    private mutating func stopMerging() {
+        guard let old = oldRows else { return }
+        oldRows = nil
+        fillUnmatched(from: passedOver[...])
+        fillUnmatched(from: old[nextOld...])
+        passedOver = []
     }
 
     /// Fills ``seen`` with the rows given so far (while the ids were
@@ -82,20 +129,49 @@ struct KeyedReconciler {
             key = seen.contains(id) ? ExplicitID(RepeatedID(id: id, position: position)) : id
             seen.insert(id)
         }
+        if let old = oldRows {
+            // While ids increase, `key` is the id, an integer.
+            if increasingIntegers, case .int(let value) = key.storage {
+                // Old rows below `value` can no longer be asked for.
+                while nextOld < old.count, old[nextOld].key.value < value {
+                    passedOver.append(old[nextOld])
+                    nextOld += 1
+                }
+                if nextOld < old.count, old[nextOld].key.value == value {
+                    let existing = old[nextOld]
+                    nextOld += 1
+                    graph.update(existing, with: view)
+                    children.append(existing)
+                } else {
+                    make(view, key: key, graph: graph)
+                }
+                return
+            }
+            stopMerging()
+        }
         if !unmatched.isEmpty, let existing = unmatched.removeValue(forKey: key) {
             graph.update(existing, with: view)
             children.append(existing)
         } else {
-            let made = graph.makeNode(for: view, parent: parent, discriminator: .explicit(key))
-            graph.update(made, with: view, isNew: true)
-            children.append(made)
+            make(view, key: key, graph: graph)
         }
+    }
+
+    /// Appends a new node for `view` keyed `key`.
+    private mutating func make<Row: View>(_ view: Row, key: ExplicitID, graph: ViewGraph) {
+        let made = graph.makeNode(for: view, parent: parent, discriminator: .explicit(key))
+        graph.update(made, with: view, isNew: true)
+        children.append(made)
     }
 
     /// Detaches the old rows no row asked for and gives `parent` its new
     /// children. The caller marks the structure changed where its layout
     /// needs it.
     consuming func finish(graph: ViewGraph) {
+        if let old = oldRows {
+            for gone in passedOver { graph.detach(gone) }
+            for gone in old[nextOld...] { graph.detach(gone) }
+        }
         for (_, gone) in unmatched { graph.detach(gone) }
         parent.children = children
     }

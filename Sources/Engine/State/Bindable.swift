@@ -46,8 +46,7 @@ public struct Bindable<Value: AnyObject & Observable> {
     }
 }
 
-/// A stored property that holds an `@Observable` model (``Bindable``): a
-/// view storing one is evaluated under observation tracking.
-protocol ObservableModelHolder {}
-
-extension Bindable: ObservableModelHolder {}
+/// A dynamic property, as in SwiftUI: a view storing one is evaluated under
+/// observation tracking, as for a model stored in the view. It needs no
+/// binding of its own (the default `_bind`).
+extension Bindable: DynamicProperty {}

@@ -60,11 +60,15 @@ struct DynamicPropertyLayout {
         guard depth < 8 else { return true }
         var complete = true
         let read = FieldReflection.forEachField(of: type) { _, offset, fieldType in
+            // Standard library values (numbers, strings, optionals,
+            // collections, tuples, closures) are none of the engine's
+            // properties nor models: they are not asked for conformances,
+            // each of which scans every conformance record once per type.
+            if FieldReflection.isStandardLibraryValue(fieldType) { return }
             // A model stored in the view, or kept in `@State`
-            // (`@State var model = Model()`, found one level into the State).
+            // (`@State var model = Model()`, found one level into the State),
+            // or in `@Bindable` (a dynamic property holding the model).
             if fieldType is AnyObject.Type && fieldType is any Observable.Type { observes = true }
-            // `@Bindable var model`: the model is in the wrapper.
-            if fieldType is any ObservableModelHolder.Type { observes = true }
             guard let dynamic = fieldType as? any DynamicProperty.Type else { return }
             var nested: [Field] = []
             if !collect(fieldType, at: base + offset, into: &nested, observes: &observes, depth: depth + 1) {

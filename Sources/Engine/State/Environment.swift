@@ -68,7 +68,15 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
         let path = view.keyPath
         let value = view.value
         // The first value changes nothing: no reader below has read yet.
-        let changed = b.value != nil && (b.keyPath != path || !((b.value as? Value).map { sameValue($0, value) } ?? false))
+        // Whether `Value` is Equatable is found once per node (its type is
+        // fixed): the cast scans or hashes conformances each time it is asked.
+        if !b.knowsEquatable {
+            b.equatable = Value.self as? any Equatable.Type
+            b.knowsEquatable = true
+        }
+        let equatable = b.equatable
+        let changed = b.value != nil
+            && (b.keyPath != path || !((b.value as? Value).map { sameValue($0, value, equatable: equatable) } ?? false))
         b.keyPath = path
         b.value = value
         b.apply = { env in env[keyPath: path] = value }
@@ -81,6 +89,9 @@ class EnvironmentWriterBehavior: NodeBehavior {
     var keyPath: AnyKeyPath?
     var value: Any?
     var apply: ((inout EnvironmentValues) -> Void)?
+    /// Whether the value's type is Equatable, once ``knowsEquatable``.
+    var equatable: (any Equatable.Type)?
+    var knowsEquatable = false
     init() { super.init(transparent: true, writesEnvironment: true) }
 }
 

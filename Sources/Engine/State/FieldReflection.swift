@@ -16,4 +16,17 @@ enum FieldReflection {
             return true
         }
     }
+
+    /// Whether `type` is a value of the standard library: a type of the
+    /// `Swift` module (numbers, strings, optionals, collections, key paths,
+    /// ranges, whatever their arguments), a tuple or a function. None
+    /// conforms to the engine's protocols or is an `@Observable` model, so
+    /// the caller need not ask (each first `as?`/`is` check of a type
+    /// against a protocol scans every conformance record of the process).
+    /// Told from the type's qualified name: a demangling, once per field of
+    /// each view type (the layout is cached), far cheaper than the scans.
+    static func isStandardLibraryValue(_ type: Any.Type) -> Bool {
+        let name = _typeName(type, qualified: true)
+        return name.hasPrefix("Swift.") || name.hasPrefix("(") || name.hasPrefix("@")
+    }
 }

@@ -254,6 +254,22 @@ struct StateTests {
         #expect(layout.fields.count == 2)
         #expect(layout.fields[0].offset < layout.fields[1].offset)
     }
+
+    @Test("only the standard library's values skip the conformance checks: engine, app and class types are asked")
+    func standardLibraryValues() {
+        final class Model {}
+        struct Plain { var x = 0 }
+        enum Choice { case a }
+        let skipped: [Any.Type] = [Int.self, String.self, Bool.self, [Int].self, Int?.self, Model?.self,
+                                   [String: Model].self, Range<Int>.self, KeyPath<Plain, Int>.self,
+                                   (Int, String).self, (() -> Void).self, (@Sendable (Int) -> Int).self,
+                                   (@MainActor () -> Void).self, StaticString.self]
+        for type in skipped { #expect(FieldReflection.isStandardLibraryValue(type), "\(type)") }
+        let asked: [Any.Type] = [State<Int>.self, Environment<Int>.self, Bindable<ObservedCounter>.self, Binding<Int>.self,
+                                 Text.self, Clicks.self, Model.self, Plain.self, Choice.self, ObservedCounter.self,
+                                 FocusState<Bool>.self]
+        for type in asked { #expect(!FieldReflection.isStandardLibraryValue(type), "\(type)") }
+    }
 }
 
 /// A property wrapper made of two `@State`s: the engine binds what it holds.

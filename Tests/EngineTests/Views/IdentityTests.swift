@@ -351,8 +351,9 @@ struct IdentityTests {
     @Test("integer ids, random frames: a row keeps its node exactly when its key (id, or id and position when repeated) was there before",
           arguments: 0..<24)
     func integerIDsKeepRowsByKey(seed: UInt64) {
-        // Increasing runs hash nothing; a run broken by a repeat or a smaller
-        // id must key the rows exactly as the hashed path does.
+        // Increasing runs hash nothing, and old rows with increasing ids are
+        // matched by merging; a run broken by a repeat or a smaller id must
+        // key the rows exactly as the hashed path does.
         enum Key: Hashable { case id(Int), repeated(Int, Int) }
         func keys(_ ids: [Int]) -> [Key] {
             var seen = Set<Int>()
@@ -364,8 +365,13 @@ struct IdentityTests {
         var old: [Int] = []
         for frame in 0..<12 {
             var ids: [Int]
-            switch Int.random(in: 0..<4, using: &random) {
+            switch Int.random(in: 0..<6, using: &random) {
             case 0: ids = Array(0..<Int.random(in: 0..<12, using: &random)).map { $0 * 3 }  // increasing
+            case 4: ids = (-3..<30).filter { _ in Int.random(in: 0..<3, using: &random) == 0 }  // increasing, any subset
+            case 5:  // increasing again: the old rows from a point on, then larger ids (a window scrolled)
+                let kept = old.sorted().dropFirst(Int.random(in: 0...3, using: &random))
+                ids = Array(Set(kept)).sorted()
+                for _ in 0..<Int.random(in: 0...3, using: &random) { ids.append((ids.last ?? 0) + Int.random(in: 1...3, using: &random)) }
             case 1: ids = (0..<Int.random(in: 0..<12, using: &random)).map { _ in Int.random(in: -3..<6, using: &random) }
             case 2: ids = old + [Int.random(in: -3..<40, using: &random)]  // appended after the same rows
             default: ids = old.isEmpty ? [1] : old.shuffled(using: &random)
