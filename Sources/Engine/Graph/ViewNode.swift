@@ -97,7 +97,7 @@ public class ViewNode {
     func withInfo<R>(_ body: (ViewTypeInfo) -> R) -> R { infoStorage._withUnsafeGuaranteedRef(body) }
 
     /// A node that keeps no value: the root, and the engine's structural
-    /// views (``StructuralView``). Being of a class that is not generic,
+    /// views (``View/_isStructural``). Being of a class that is not generic,
     /// it is also freed without looking up any type's metadata.
     init(identity: ViewIdentity, discriminator: Discriminator, viewType: ObjectIdentifier, behavior: NodeBehavior,
          info: ViewTypeInfo) {

@@ -14,7 +14,8 @@ final class ViewTypeInfo {
     /// The view type itself, for its name.
     let type: Any.Type
     /// Nodes keep their last value: the type can compare equal, or it is not
-    /// one of the engine's ``StructuralView``s (it may be marked dirty).
+    /// one of the engine's structural views (``View/_isStructural``; it may
+    /// be marked dirty).
     let storesValue: Bool
     /// Evaluates a dirty node of the type again with its last value. Made
     /// where `V` is known, so that it runs code specialised for `V` (with
@@ -29,25 +30,16 @@ final class ViewTypeInfo {
         isPlainData = _isPOD(V.self)
         properties = DynamicPropertyLayout.of(V.self)
         hasBody = V.Body.self != Never.self
-        storesValue = equatable != nil || isPlainData || !(V.self is any StructuralView.Type)
+        storesValue = equatable != nil || isPlainData || !V._isStructural
         reevaluate = { node, graph in
             guard let typed = node as? TypedViewNode<V> else {
-                assertionFailure("\(V.self) was marked dirty, but its node keeps no value (a StructuralView)")
+                assertionFailure("\(V.self) was marked dirty, but its node keeps no value (a structural view)")
                 return
             }
             graph.update(typed, with: typed.value)
         }
     }
 }
-
-/// One of the engine's views that only arrange others (stacks, tuples,
-/// conditionals, `ForEach`, layout modifiers): it owns no state, reads no
-/// environment and is never marked dirty, so its node need not keep its
-/// last value unless the type can compare equal (``ViewTypeInfo/storesValue``).
-/// Only for views whose `_reconcile` never reads the environment, state or
-/// models; a node of one that was marked dirty would have nothing to
-/// evaluate again.
-protocol StructuralView {}
 
 /// The engine's one rule for "did this value change": plain data that is
 /// bitwise the same is the same value; otherwise `==` when the type is

@@ -95,17 +95,17 @@ public struct AnyView: PrimitiveView {
 }
 
 // The views above only arrange others: their nodes keep no value.
-extension TupleView: StructuralView {}
-extension ConditionalContent: StructuralView {}
-extension Optional: StructuralView where Wrapped: View {}
-extension Group: StructuralView {}
-extension AnyView: StructuralView {}
-extension ForEach: StructuralView {}
-extension VStack: StructuralView {}
-extension HStack: StructuralView {}
-extension ZStack: StructuralView {}
-extension PaddingView: StructuralView {}
-extension FrameView: StructuralView {}
-extension FixedSizeView: StructuralView {}
-extension LayoutPriorityView: StructuralView {}
-extension HiddenView: StructuralView {}
+extension TupleView { public static var _isStructural: Bool { true } }
+extension ConditionalContent { public static var _isStructural: Bool { true } }
+extension Optional where Wrapped: View { public static var _isStructural: Bool { true } }
+extension Group { public static var _isStructural: Bool { true } }
+extension AnyView { public static var _isStructural: Bool { true } }
+extension ForEach { public static var _isStructural: Bool { true } }
+extension VStack { public static var _isStructural: Bool { true } }
+extension HStack { public static var _isStructural: Bool { true } }
+extension ZStack { public static var _isStructural: Bool { true } }
+extension PaddingView { public static var _isStructural: Bool { true } }
+extension FrameView { public static var _isStructural: Bool { true } }
+extension FixedSizeView { public static var _isStructural: Bool { true } }
+extension LayoutPriorityView { public static var _isStructural: Bool { true } }
+extension HiddenView { public static var _isStructural: Bool { true } }

@@ -40,7 +40,7 @@ public struct TupleView2<V0: View, V1: View>: PrimitiveView {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView2: StructuralView {}
+extension TupleView2 { public static var _isStructural: Bool { true } }
 
 /// 3 views in a row, as a `@ViewBuilder` block of 3 makes them.
 public struct TupleView3<V0: View, V1: View, V2: View>: PrimitiveView {
@@ -58,7 +58,7 @@ public struct TupleView3<V0: View, V1: View, V2: View>: PrimitiveView {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView3: StructuralView {}
+extension TupleView3 { public static var _isStructural: Bool { true } }
 
 /// 4 views in a row, as a `@ViewBuilder` block of 4 makes them.
 public struct TupleView4<V0: View, V1: View, V2: View, V3: View>: PrimitiveView {
@@ -77,7 +77,7 @@ public struct TupleView4<V0: View, V1: View, V2: View, V3: View>: PrimitiveView 
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView4: StructuralView {}
+extension TupleView4 { public static var _isStructural: Bool { true } }
 
 /// 5 views in a row, as a `@ViewBuilder` block of 5 makes them.
 public struct TupleView5<V0: View, V1: View, V2: View, V3: View, V4: View>: PrimitiveView {
@@ -97,7 +97,7 @@ public struct TupleView5<V0: View, V1: View, V2: View, V3: View, V4: View>: Prim
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView5: StructuralView {}
+extension TupleView5 { public static var _isStructural: Bool { true } }
 
 /// 6 views in a row, as a `@ViewBuilder` block of 6 makes them.
 public struct TupleView6<V0: View, V1: View, V2: View, V3: View, V4: View, V5: View>: PrimitiveView {
@@ -118,4 +118,4 @@ public struct TupleView6<V0: View, V1: View, V2: View, V3: View, V4: View, V5: V
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView6: StructuralView {}
+extension TupleView6 { public static var _isStructural: Bool { true } }

@@ -38,10 +38,22 @@ public protocol View {
     /// `Equatable` view's is its `==`, called directly (no copy, no cast, no
     /// metadata lookup).
     static func _isSame(_ a: Self, _ b: Self) -> Bool?
+    /// Engine hook: the type is one of the engine's views that only arrange
+    /// others (stacks, tuples, conditionals, `ForEach`, layout modifiers),
+    /// which own no state, read no environment and are never marked dirty,
+    /// so their nodes need not keep their last value unless the type can
+    /// compare equal. Only for views whose `_reconcile` never reads the
+    /// environment, state or models. `false` (the default) for every other
+    /// view. A requirement, not a marker protocol: asking
+    /// whether a type conforms to a protocol scans every conformance record
+    /// of the process the first time, for each view type.
+    static var _isStructural: Bool { get }
 }
 
 extension View {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
+
+    public static var _isStructural: Bool { false }
 
     @inline(__always)
     public static func _isSame(_ a: Self, _ b: Self) -> Bool? { nil }

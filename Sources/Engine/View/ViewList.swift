@@ -171,4 +171,4 @@ extension View {
 }
 
 // A tag only marks its content: the node keeps no value.
-extension TaggedView: StructuralView {}
+extension TaggedView { public static var _isStructural: Bool { true } }
