@@ -29,8 +29,9 @@ public final class LogStore: Observable {
     private var changes = 0
     private let registrar = ObservationRegistrar()
 
-    /// A store keeping the newest `lineLimit` lines (at least one).
-    public init(lineLimit: Int = 100_000) {
+    /// A store keeping the newest `lineLimit` lines (at least one). It
+    /// may be made anywhere; it is used on the main actor.
+    nonisolated public init(lineLimit: Int = 100_000) {
         self.lineLimit = Swift.max(1, lineLimit)
     }
 
