@@ -54,7 +54,7 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable & Sendable
             count: index.count,
             row: { i in
                 let shown = index.row(at: i)
-                let marker: OutlineRowLabel<Content>.Marker =
+                let marker: OutlineMarker =
                     shown.isExpanded ? .expanded : index.hasChildren(shown.element) ? .collapsed : .leaf
                 return (index.id(shown.element),
                         OutlineRowLabel(depth: shown.depth, marker: marker, content: content(shown.element)))
@@ -119,30 +119,64 @@ struct OutlineFace<Row: View, ID: Hashable & Sendable>: View {
     }
 }
 
-/// A tree row: the indent for its depth, its marker and the app's row view.
-/// Equatable when the row view is, so moving the cursor evaluates only the
-/// rows whose look changed.
-struct OutlineRowLabel<Content: View>: View {
-    enum Marker: Equatable {
-        case leaf, collapsed, expanded
-    }
+/// What a tree row shows before its content: nothing (a leaf), ▶ or ▼.
+enum OutlineMarker: Equatable {
+    case leaf, collapsed, expanded
+}
 
+/// A tree row: the indent for its depth and its marker, painted by the
+/// row itself, and the app's row view placed after them (one node more than
+/// the row view, whatever the depth).
+struct OutlineRowLabel<Content: View>: PrimitiveView {
     var depth: Int
-    var marker: Marker
+    var marker: OutlineMarker
     var content: Content
 
-    var body: some View {
-        let glyph: String
-        switch marker {
-        case .leaf: glyph = "  "
-        case .collapsed: glyph = "▶ "
-        case .expanded: glyph = "▼ "
+    static func _makeBehavior() -> NodeBehavior { OutlineRowLabelBehavior() }
+
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: OutlineRowLabelBehavior.self)
+        if b.depth != view.depth {
+            b.depth = view.depth
+            graph.markNeedsLayout(node)
         }
-        return HStack(spacing: 0) {
-            Text(String(repeating: " ", count: depth * OutlineModel<[Int], Int>.indent) + glyph)
-            content
+        if b.marker != view.marker {
+            b.marker = view.marker
+            graph.markNeedsPaint(node)
         }
+        graph.reconcileOnlyChild(view.content, of: node)
     }
 }
 
 extension OutlineRowLabel: @MainActor Equatable where Content: Equatable {}
+
+final class OutlineRowLabelBehavior: NodeBehavior {
+    var depth = 0
+    var marker = OutlineMarker.leaf
+
+    init() { super.init(transparent: false) }
+
+    /// Columns before the content: the indent and the marker.
+    var lead: Int { (depth + 1) * OutlineModel<[Int], Int>.indent }
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        let inner = ProposedSize(width: proposal.width.map { $0 == .max ? $0 : Swift.max(0, $0 - lead) },
+                                 height: proposal.height)
+        let s = ContentLayout.size(node, inner, graph: graph)
+        return Size(width: s.width + lead, height: Swift.max(1, s.height))
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        let lead = Swift.min(self.lead, rect.width)
+        ContentLayout.place(node, in: Rect(x: rect.x + lead, y: rect.y, width: rect.width - lead, height: rect.height),
+                            alignment: .topLeading, graph: graph)
+    }
+
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
+        let f = node.frame
+        guard f.width > 0, f.height > 0, marker != .leaf else { return }
+        let style = canvas.styles.transientID(for: inherited)
+        let x = f.x + depth * OutlineModel<[Int], Int>.indent
+        canvas.write(marker == .expanded ? "▼" : "▶", x: x, y: f.y, style: style, clip: clip)
+    }
+}

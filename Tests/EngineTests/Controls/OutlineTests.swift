@@ -213,8 +213,8 @@ struct OutlineTests {
         host.render(OutlineGroup(roots, children: \.children) { node in Text("n\(node.id)") })
         // Each row shown reads its children once to know its marker.
         #expect(counter.reads <= 10)
-        // Six nodes a row shown (list row, label, stack, indent, text) and the tree's own.
-        #expect(host.graph.liveNodes < 80)
+        // Three nodes a row shown (list row, label, text) and the tree's own.
+        #expect(host.graph.liveNodes < 50)
         host.press(.tab)
         for i in 0..<8 {
             counter.reads = 0
@@ -228,14 +228,14 @@ struct OutlineTests {
             #expect(counter.reads <= 40)
             #expect(host.graph.statistics.bodyEvaluations < 30)
         }
-        #expect(host.graph.liveNodes < 80)
+        #expect(host.graph.liveNodes < 50)
         // The last root, expanded: its last child is the 1,001,000th row.
         host.press(.end)
         host.press(.right)
         #expect(trimmed(host)[9] == "▼ n999")
         host.press(.end)
         #expect(trimmed(host)[9] == "    n1000999")
-        #expect(host.graph.liveNodes < 80)
+        #expect(host.graph.liveNodes < 50)
     }
 
     @Test("the index agrees with a full walk of the tree under random expands and collapses")
