@@ -9,7 +9,7 @@
 /// ```
 ///
 /// A line's ANSI SGR colours and attributes are parsed into styled runs
-/// when it is appended (see ``ANSILine``); every other control character
+/// when it is appended; every other control character
 /// and escape sequence is dropped, so nothing in a line reaches the
 /// terminal raw. A line holding newlines is split into several.
 ///
