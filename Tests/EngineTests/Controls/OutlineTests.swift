@@ -280,3 +280,34 @@ struct OutlineTests {
         }
     }
 }
+
+private struct MultiTree: View {
+    @State var selected: Set<String> = []
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("sel: \(selected.sorted().joined(separator: ","))")
+            List(files, children: \.children, selection: $selected) { item in Text(item.id) }
+        }
+    }
+}
+
+@MainActor
+@Suite("Trees with a set selection")
+struct OutlineSetSelectionTests {
+    @Test("Space toggles the cursor row's selection and Return expands it")
+    func spaceSelectsReturnExpands() {
+        let host = FramePipeline(columns: 30, rows: 6)
+        host.render(MultiTree())
+        host.press(.tab)
+        host.press(.character(" "))
+        #expect(host.textRows[0].hasPrefix("sel: src"))
+        #expect(host.textRows[1].hasPrefix("▶ src"))
+        host.press(.enter)
+        #expect(host.textRows[1].hasPrefix("▼ src"))
+        host.press(.down)
+        host.press(.character(" "))
+        #expect(host.textRows[0].hasPrefix("sel: main.swift,src"))
+        host.press(.down, modifiers: .shift)
+        #expect(host.textRows[0].hasPrefix("sel: main.swift,src,util"))
+    }
+}
