@@ -30,6 +30,8 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
     let id: (Data.Element) -> ID
     let rowContent: (Data.Element) -> RowContent
     let selection: ListSelection<ID>
+    /// The tree this list shows (`List(_:children:selection:rowContent:)`).
+    var outline: OutlineGroup<Data, ID, RowContent>?
     @ControlModel private var cursor: ListCursor<ID>
     @Environment(\.isEnabled) private var isEnabled
 
@@ -41,7 +43,15 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
         self.rowContent = rowContent
     }
 
-    public var body: some View {
+    @ViewBuilder public var body: some View {
+        if let outline {
+            outline
+        } else {
+            rows
+        }
+    }
+
+    private var rows: some View {
         let data = self.data, idOf = self.id, rowContent = self.rowContent
         let selection = self.selection, cursor = self.cursor, model = _cursor, isEnabled = self.isEnabled
         let count = data.count
@@ -130,5 +140,34 @@ struct ListFace<Row: View, ID: Hashable & Sendable>: View {
                                return (ExplicitID(id), ListRowView(content: content, background: background(i, id)))
                            },
                            header: nil, columns: nil, viewport: cursor)
+    }
+}
+
+extension List where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// A tree of `Identifiable` data shown as a list, selecting one row:
+    /// `children` is the key path to a node's children (nil: a leaf).
+    /// See ``OutlineGroup`` for its look, keys and laziness.
+    public init(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<ID?>,
+                @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
+        self.init(data: data, id: { $0.id }, selection: .single(selection), rowContent: rowContent)
+        outline = OutlineGroup(data: data, id: { $0.id }, children: rowID(children), selection: .single(selection),
+                               content: rowContent)
+    }
+
+    /// A tree of `Identifiable` data shown as a list, selecting a set of
+    /// rows (Space toggles the cursor row's selection; Return expands).
+    public init(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<Set<ID>>,
+                @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
+        self.init(data: data, id: { $0.id }, selection: .multiple(selection), rowContent: rowContent)
+        outline = OutlineGroup(data: data, id: { $0.id }, children: rowID(children), selection: .multiple(selection),
+                               content: rowContent)
+    }
+
+    /// A tree of `Identifiable` data shown as a list without selection.
+    public init(_ data: Data, children: KeyPath<Data.Element, Data?>,
+                @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
+        self.init(data: data, id: { $0.id }, selection: .none, rowContent: rowContent)
+        outline = OutlineGroup(data: data, id: { $0.id }, children: rowID(children), selection: .none,
+                               content: rowContent)
     }
 }

@@ -1,0 +1,104 @@
+import Engine
+
+// MARK: outline-expand
+
+/// A node of a generated tree: `fanout` roots of `fanout` children each,
+/// made when read (no node is stored), so the tree's size costs nothing
+/// until it is shown.
+struct BenchNode: Identifiable, Equatable {
+    let id: Int
+    let isRoot: Bool
+    let fanout: Int
+
+    var children: BenchNodes? { isRoot ? BenchNodes(parent: id, fanout: fanout) : nil }
+}
+
+struct BenchNodes: RandomAccessCollection {
+    /// The parent's id, or -1 for the roots.
+    let parent: Int
+    let fanout: Int
+    var startIndex: Int { 0 }
+    var endIndex: Int { fanout }
+    subscript(i: Int) -> BenchNode { BenchNode(id: (parent + 1) * fanout + i, isRoot: parent < 0, fanout: fanout) }
+}
+
+@MainActor
+struct OutlineScreen: View {
+    var roots: BenchNodes
+    @State private var selected: Int?
+    var body: some View {
+        List(roots, children: \.children, selection: $selected) { node in Text("node \(node.id)") }
+    }
+}
+
+// MARK: log-append
+
+/// What the log benchmark appends: a line of the length and colours of a
+/// build log's.
+@MainActor
+struct LogScreen: View {
+    var store: LogStore
+    var body: some View { LogView(store) }
+}
+
+extension Scenarios {
+    static let dataNames = ["outline-expand", "log-append"]
+
+    /// `outline-expand`: a `List(_:children:selection:)` over a tree of
+    /// about --rows nodes (√rows roots of √rows children); each frame
+    /// expands the selected root (Right) or collapses it and selects the
+    /// next (Left, Down). `log-append`: a `LogView` following a store of
+    /// --rows lines (line limit 10⁶); each frame appends one.
+    static func makeData(_ name: String, rows: Int?) -> Scenario? {
+        guard dataNames.contains(name) else { return nil }
+        let n = Swift.max(rows ?? 1_000_000, 4)
+        if name == "log-append" {
+            let store = LogStore(lineLimit: 1_000_000)
+            let driver = SelectionDriver()
+            return Scenario(name: name, parameters: ["rows": n], render: { frame, host in
+                if host.graph.frameNumber == 0 {
+                    // Filled here, on the main actor, in the first (warm-up) frame.
+                    if store.count == 0 { for i in 0..<n { store.append(Scenarios.logLine(i)) } }
+                    host.render(LogScreen(store: store), keepBytes: false)
+                    driver.lastFrame = frame
+                    return
+                }
+                if frame != driver.lastFrame {
+                    driver.lastFrame = frame
+                    store.append(Scenarios.logLine(n + frame))
+                }
+                host.update(keepBytes: false)
+            }, summary: "a log view following a store of \(n) lines (line limit 10⁶); one line is appended a frame")
+        }
+        var fanout = 1
+        while fanout * fanout < n { fanout += 1 }
+        let roots = BenchNodes(parent: -1, fanout: fanout)
+        let driver = SelectionDriver()
+        return Scenario(name: name, parameters: ["rows": fanout * fanout + fanout], render: { frame, host in
+            if host.graph.frameNumber == 0 {
+                host.render(OutlineScreen(roots: roots), keepBytes: false)
+                host.graph.dispatch(.key(KeyPress(.tab)))
+                host.graph.dispatch(.key(KeyPress(.down)))
+                host.update(keepBytes: false)
+                driver.lastFrame = frame
+                return
+            }
+            if frame != driver.lastFrame {
+                driver.lastFrame = frame
+                if frame % 2 == 0 {
+                    host.graph.dispatch(.key(KeyPress(.right)))
+                } else {
+                    host.graph.dispatch(.key(KeyPress(.left)))
+                    // Down the roots shown, then back to the first.
+                    let step = (frame / 2) % Swift.max(1, host.canvas.rows - 1)
+                    host.graph.dispatch(.key(KeyPress(step == 0 ? .home : .down)))
+                }
+            }
+            host.update(keepBytes: false)
+        }, summary: "a tree list of \(fanout) roots of \(fanout) children; each frame expands the selected root (\(fanout) rows appear) or collapses it and selects the next")
+    }
+
+    static func logLine(_ i: Int) -> String {
+        "\u{1B}[32m[info]\u{1B}[0m step \(i): compiled module \(i % 97) in \(i % 1000) ms"
+    }
+}
