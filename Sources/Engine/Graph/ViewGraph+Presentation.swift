@@ -11,6 +11,7 @@ extension ViewGraph {
         presentations.push(modal: modal, focusBefore: focusedNode, initialFocus: initialFocus)
         focusTracker.invalidateOrder()
         focusTracker.needDefaultFocus()
+        keyHelpChanged()
     }
 
     /// The presenter `presenter` shows `sheet` over the app (a new sheet
@@ -28,6 +29,7 @@ extension ViewGraph {
             if isLive(last) { return last }
             let previous = presentations.popModal()
             focusTracker.invalidateOrder()
+            keyHelpChanged()
             if let previous, isLive(previous) {
                 focus(previous)
             } else {
