@@ -24,6 +24,8 @@ enum NodeConcern: Int, CaseIterable {
     case keyHelp
     /// ``HelpView``s: they show the bindings of the focused context.
     case helpDisplay
+    /// Commands views offer the command palette (`.paletteCommand`).
+    case paletteCommand
 }
 
 /// Nodes registered for one concern, found again by identity.
@@ -93,6 +95,7 @@ struct NodeRegistries {
     private var preferenceChange = NodeRegistry()
     private var keyHelp = NodeRegistry()
     private var helpDisplay = NodeRegistry()
+    private var paletteCommand = NodeRegistry()
 
     /// The registry of `concern`.
     @inline(__always)
@@ -109,6 +112,7 @@ struct NodeRegistries {
             case .preferenceChange: return preferenceChange
             case .keyHelp: return keyHelp
             case .helpDisplay: return helpDisplay
+            case .paletteCommand: return paletteCommand
             }
         }
         _modify {
@@ -123,6 +127,7 @@ struct NodeRegistries {
             case .preferenceChange: yield &preferenceChange
             case .keyHelp: yield &keyHelp
             case .helpDisplay: yield &helpDisplay
+            case .paletteCommand: yield &paletteCommand
             }
         }
     }
@@ -141,6 +146,7 @@ struct NodeRegistries {
         case .preferenceChange: return preferenceChange.isEmpty
         case .keyHelp: return keyHelp.isEmpty
         case .helpDisplay: return helpDisplay.isEmpty
+        case .paletteCommand: return paletteCommand.isEmpty
         }
     }
 }
