@@ -21,7 +21,7 @@
 /// with its title, ``View/keyboardShortcut(_:modifiers:help:action:)``
 /// with its `help`); a key is listed once, the binding nearest the focus
 /// winning. `?` switches between the short and the full form (the key is
-/// a shortcut: a focused text field types it instead).
+/// a shortcut: a focused text field types it instead); it is listed last.
 ///
 /// **Cost.** The bindings are collected after a frame's evaluation only
 /// when focus moved, a binding was made, changed or left, or a modal came
@@ -47,7 +47,7 @@ public struct HelpView: View {
         let toggle = isExpanded ?? $expandedState
         let expanded = toggle.wrappedValue
         return KeyHelpDisplay(isExpanded: expanded)
-            .keyboardShortcut("?", help: expanded ? "less" : "more") { toggle.wrappedValue.toggle() }
+            .keyboardShortcut("?") { toggle.wrappedValue.toggle() }
     }
 }
 
@@ -67,22 +67,36 @@ struct KeyHelpDisplay: PrimitiveView, Equatable {
         }
         guard b.isExpanded != view.isExpanded else { return }
         b.isExpanded = view.isExpanded
+        b.makeLines()
         graph.leafContentChanged(node)
         graph.markNeedsPaint(node)
     }
 }
 
 final class HelpDisplayBehavior: NodeBehavior {
-    private(set) var items: [KeyHelpItem] = []
+    /// The bindings collected (``ViewGraph/collectKeyHelp()``).
+    private var collected: [KeyHelpItem] = []
+    /// What it shows: the bindings, then its own `?`.
+    private(set) var items: [KeyHelpItem] = [KeyHelpItem(key: "?", description: "more")]
     var isExpanded = false
     init() { super.init(transparent: false) }
 
     /// Shows `items` (laid out and painted again when they differ).
     func show(_ items: [KeyHelpItem], node: ViewNode, graph: ViewGraph) {
-        guard items != self.items else { return }
-        self.items = items
+        guard items != collected else { return }
+        collected = items
+        makeLines()
         graph.leafContentChanged(node)
         graph.markNeedsPaint(node)
+    }
+
+    /// The bindings, then the help's own `?` (last, as Bubble Tea's help
+    /// lists it), unless a binding nearer the focus took `?`.
+    func makeLines() {
+        items = collected
+        if !collected.contains(where: { $0.key == "?" }) {
+            items.append(KeyHelpItem(key: "?", description: isExpanded ? "less" : "more"))
+        }
     }
 
     static let separator = " • "

@@ -28,8 +28,8 @@ extension ViewGraph {
     /// The bindings of the focused context, in the order the help lists
     /// them: those of the focused view and its ancestors (innermost first,
     /// each view's in the order it declared them; with nothing focused,
-    /// every view's in the tree, in tree order), then the keyboard
-    /// shortcuts input can reach, in tree order. A key listed once is not
+    /// every view's in the tree, in declaration order), then the keyboard
+    /// shortcuts input can reach, in declaration order (``inDeclarationOrder(_:)``). A key listed once is not
     /// listed again (an inner binding shadows an outer one, as a handler
     /// nearer the focus takes the key first); bindings without a
     /// description are not listed.
@@ -54,18 +54,25 @@ extension ViewGraph {
                 n = node.parent
             }
         } else {
-            for node in inTreeOrder(describing) { (node.behavior as? KeyHelpBehavior)?.items.forEach(add) }
+            for node in inDeclarationOrder(describing) { (node.behavior as? KeyHelpBehavior)?.items.forEach(add) }
         }
         let shortcuts = registeredNodes(for: .keyboardShortcut).filter { isReachable($0, modal: modal) }
-        for node in inTreeOrder(shortcuts) {
+        for node in inDeclarationOrder(shortcuts) {
             guard let b = node.behavior as? ShortcutBehavior, b.isEnabled, let help = b.help else { continue }
             add(KeyHelpItem(key: KeyHelpItem.label(b.key, modifiers: b.modifiers), description: help))
         }
         return items
     }
 
-    private func inTreeOrder(_ nodes: [ViewNode]) -> [ViewNode] {
+    /// `nodes` in the order an app declares them: tree order, except that
+    /// a node comes before its ancestors (post-order), so that modifiers
+    /// chained on one view (`.a().b()`: `b`'s node holds `a`'s) come in the
+    /// order they are written.
+    func inDeclarationOrder(_ nodes: [ViewNode]) -> [ViewNode] {
         guard nodes.count > 1 else { return nodes }
-        return nodes.map { (treePath(of: $0), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+        return nodes.map { (treePath(of: $0), $0) }.sorted { a, b in
+            for (x, y) in zip(a.0, b.0) where x != y { return x < y }
+            return a.0.count > b.0.count
+        }.map(\.1)
     }
 }
