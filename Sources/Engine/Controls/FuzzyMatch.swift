@@ -12,6 +12,7 @@
 public enum FuzzyMatch {
     /// A match: its score and the title's matched character offsets.
     public struct Match: Hashable, Sendable {
+        /// Higher is better (see ``FuzzyMatch``).
         public var score: Int
         /// Offsets of the matched characters in the title (in `Character`s).
         public var positions: [Int]
