@@ -1,8 +1,9 @@
 import Engine
 
 /// App chrome (issue 23): a list of tasks with a key-binding help at the
-/// bottom, a command palette (Ctrl-P) and toasts. `?` shows the full help,
-/// `q` quits.
+/// bottom, a command palette (Ctrl-P), toasts, a Sort menu and a context
+/// menu on each task (a right click or Shift-F10). `?` shows the full
+/// help, `q` quits.
 @main
 struct ChromeApp: App {
     @State private var tasks = ["Write the report", "Review the patch", "Book the train"]
@@ -13,11 +14,21 @@ struct ChromeApp: App {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            Text("Tasks").bold()
+            HStack(spacing: 1) {
+                Text("Tasks").bold()
+                Menu("Sort") {
+                    Button("By name") { tasks.sort() }
+                    Button("Reversed") { tasks.reverse() }
+                }
+            }
             ForEach(tasks, id: \.self) { task in
                 Button("\(done.contains(task) ? "[x]" : "[ ]") \(task)") { toggle(task) }
                     .onKeyPress("d", help: "delete") { delete(task); return .handled }
                     .keyHelp("enter", "done")
+                    .contextMenu {
+                        Button(done.contains(task) ? "Mark not done" : "Mark done") { toggle(task) }
+                        Button("Delete", role: .destructive) { delete(task) }
+                    }
             }
             Text(" ")
             HStack(spacing: 1) {
