@@ -18,6 +18,8 @@ public struct Button<Label: View>: View {
     var action: () -> Void
     var role: ButtonRole?
     var label: Label
+    /// The title of a button made with one (what the help lists its shortcut as).
+    var title: String?
 
     public init(role: ButtonRole? = nil, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
@@ -43,6 +45,7 @@ extension Button where Label == Text {
     /// A button with a text label.
     public init(_ title: String, role: ButtonRole? = nil, action: @escaping () -> Void) {
         self.init(role: role, action: action) { Text(title) }
+        self.title = title
     }
 }
 

@@ -8,12 +8,16 @@ public struct ModalView<Content: View>: PrimitiveView {
     /// Picks the control focused when the modal appears, from the modal's
     /// focus order (reading order).
     var initialFocus: ([ViewNode]) -> ViewNode? = { $0.first }
+    /// The view it drops down from (a menu's button), if any: it is placed
+    /// below it rather than centred.
+    var anchor: ViewNode?
 
     public static func _makeBehavior() -> NodeBehavior { ModalBehavior() }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: ModalBehavior.self)
         b.dismiss = view.dismiss
+        b.anchor = view.anchor
         b.handler = { [unowned b] event in
             guard case .key(let press) = event, press.phase != .up else { return .ignored }
             guard press.key == .escape && press.modifiers.isEmpty else { return .ignored }
@@ -28,6 +32,8 @@ public struct ModalView<Content: View>: PrimitiveView {
 
 final class ModalBehavior: EventHandlerBehavior {
     var dismiss: (() -> Void)?
+    /// Where it drops down from (``ModalView/anchor``).
+    weak var anchor: ViewNode?
 }
 
 /// A view that presents a sheet: the sheet is drawn over the whole screen
@@ -40,15 +46,21 @@ public struct SheetPresenter<Content: View, Sheet: View>: PrimitiveView {
     /// cancel button's action first).
     var dismiss: () -> Void
     var initialFocus: ([ViewNode]) -> ViewNode? = { $0.first }
+    /// A popup (a menu's list): framed without padding and placed below
+    /// the presenter rather than centred.
+    var dropsDown = false
 
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         if let sheet = view.sheet {
             let content = sheet.environment(\.dismiss, DismissAction(view.dismiss))
-            graph.presentSheet(AnyView(ModalView(content: content.padding(1).border(.rounded).background(.default),
-                                                 dismiss: view.dismiss, initialFocus: view.initialFocus)),
-                               from: node)
+            let modal = view.dropsDown
+                ? AnyView(ModalView(content: content.border(.single).background(.default), dismiss: view.dismiss,
+                                    initialFocus: view.initialFocus, anchor: node))
+                : AnyView(ModalView(content: content.padding(1).border(.rounded).background(.default),
+                                    dismiss: view.dismiss, initialFocus: view.initialFocus))
+            graph.presentSheet(modal, from: node)
         } else {
             graph.dismissSheet(from: node)
         }

@@ -1,4 +1,4 @@
-/// The concerns a node can register for (at most eight: a node keeps one
+/// The concerns a node can register for (at most sixteen: a node keeps one
 /// bit per concern, ``ViewNode/registeredConcerns``): each is a set of nodes the graph
 /// finds again by identity, without walking the tree (the views with an
 /// event handler, those that can take focus, …).
@@ -19,6 +19,13 @@ enum NodeConcern: Int, CaseIterable {
     case wheelScrolling
     /// `.onPreferenceChange` observers.
     case preferenceChange
+    /// Views that describe key bindings for the help (`.keyHelp`,
+    /// `.onKeyPress(_:help:action:)`).
+    case keyHelp
+    /// ``HelpView``s: they show the bindings of the focused context.
+    case helpDisplay
+    /// Commands views offer the command palette (`.paletteCommand`).
+    case paletteCommand
 }
 
 /// Nodes registered for one concern, found again by identity.
@@ -86,6 +93,9 @@ struct NodeRegistries {
     private var tap = NodeRegistry()
     private var wheelScrolling = NodeRegistry()
     private var preferenceChange = NodeRegistry()
+    private var keyHelp = NodeRegistry()
+    private var helpDisplay = NodeRegistry()
+    private var paletteCommand = NodeRegistry()
 
     /// The registry of `concern`.
     @inline(__always)
@@ -100,6 +110,9 @@ struct NodeRegistries {
             case .tap: return tap
             case .wheelScrolling: return wheelScrolling
             case .preferenceChange: return preferenceChange
+            case .keyHelp: return keyHelp
+            case .helpDisplay: return helpDisplay
+            case .paletteCommand: return paletteCommand
             }
         }
         _modify {
@@ -112,6 +125,9 @@ struct NodeRegistries {
             case .tap: yield &tap
             case .wheelScrolling: yield &wheelScrolling
             case .preferenceChange: yield &preferenceChange
+            case .keyHelp: yield &keyHelp
+            case .helpDisplay: yield &helpDisplay
+            case .paletteCommand: yield &paletteCommand
             }
         }
     }
@@ -128,6 +144,9 @@ struct NodeRegistries {
         case .tap: return tap.isEmpty
         case .wheelScrolling: return wheelScrolling.isEmpty
         case .preferenceChange: return preferenceChange.isEmpty
+        case .keyHelp: return keyHelp.isEmpty
+        case .helpDisplay: return helpDisplay.isEmpty
+        case .paletteCommand: return paletteCommand.isEmpty
         }
     }
 }
@@ -138,7 +157,7 @@ extension ViewGraph {
     /// registry is read; nothing needs to unregister it.
     @inline(__always)
     func register(_ node: ViewNode, for concern: NodeConcern) {
-        let bit: UInt8 = 1 << concern.rawValue
+        let bit: UInt16 = 1 << concern.rawValue
         guard node.registeredConcerns & bit == 0 else { return }
         node.registeredConcerns |= bit
         registries[concern].insert(node)

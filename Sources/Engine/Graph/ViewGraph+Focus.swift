@@ -132,6 +132,7 @@ extension ViewGraph {
         let old = focusedNode
         if old === node { return }
         focusTracker.setFocused(node)  // a focused text field puts the caret back when it paints
+        keyHelpChanged()
         if let old, let b = old.behavior as? FocusableBehavior {
             b.isFocused = false
             focusChanged(below: old)
@@ -210,6 +211,7 @@ extension ViewGraph {
             let b = f.behavior as? FocusableBehavior
             if !isLive(f) || !(b?.canFocus ?? false) || isCovered(f) {
                 focusTracker.dropFocused()
+                keyHelpChanged()
                 b?.isFocused = false
                 b?.effectiveBinding?.update(false)
                 // Lost without the app's asking: the screen's default takes it.

@@ -102,8 +102,29 @@ extension ViewGraph {
         for sheet in presented {
             let s = self.size(of: sheet, for: ProposedSize(width: screen.width, height: screen.height))
             let sw = Swift.min(s.width, screen.width), sh = Swift.min(s.height, screen.height)
+            if let anchor = popupAnchor(of: sheet), isLive(anchor) {
+                // A popup drops down below what opened it (above it when
+                // there is no room below), kept on the screen.
+                let b = layoutBounds(of: anchor)
+                let x = Swift.max(0, Swift.min(b.x, screen.width - sw))
+                let y = b.maxY + sh <= screen.height ? b.maxY : Swift.max(0, b.y - sh)
+                place(sheet, in: Rect(x: x, y: y, width: sw, height: sh))
+                continue
+            }
             place(sheet, in: Rect(x: (screen.width - sw) / 2, y: (screen.height - sh) / 2, width: sw, height: sh))
         }
+    }
+
+    /// The view a presented popup drops down from: the anchor of the modal
+    /// at or above `unit` (a modal is transparent: its laid-out unit is its
+    /// content's frame).
+    private func popupAnchor(of unit: ViewNode) -> ViewNode? {
+        var n: ViewNode? = unit
+        while let node = n, node !== root {
+            if let modal = node.behavior as? ModalBehavior { return modal.anchor }
+            n = node.parent
+        }
+        return nil
     }
 
     /// The laid-out nodes at or right below `node` (through transparent ones).

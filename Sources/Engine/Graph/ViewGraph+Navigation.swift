@@ -10,6 +10,7 @@ extension ViewGraph {
     func setCovered(_ screens: [ViewNode], by host: ViewNode) {
         guard presentations.setCovered(screens, by: host) else { return }
         focusTracker.invalidateOrder()
+        keyHelpChanged()
     }
 
     /// Whether `node` lies in a screen a navigation host covers.

@@ -11,11 +11,21 @@ extension ViewGraph {
         presentations.push(modal: modal, focusBefore: focusedNode, initialFocus: initialFocus)
         focusTracker.invalidateOrder()
         focusTracker.needDefaultFocus()
+        keyHelpChanged()
     }
 
     /// The presenter `presenter` shows `sheet` over the app (a new sheet
     /// goes on top; one it showed already keeps its place).
     func presentSheet(_ sheet: AnyView, from presenter: ViewNode) { presentations.present(sheet, owner: presenter) }
+
+    /// Shows `overlay` over the app without taking focus or input from it
+    /// (toasts: the graph's own overlay, at most one; `nil` removes it). It
+    /// is laid out at its ideal size for the screen, centred, like a sheet:
+    /// an overlay that fills the screen places itself. Asks for a frame.
+    func setOverlay(_ overlay: AnyView?) {
+        if let overlay { presentations.present(overlay, owner: root) } else { presentations.dismiss(owner: root) }
+        requestFrame()
+    }
 
     /// The presenter `presenter` shows no sheet.
     func dismissSheet(from presenter: ViewNode) { presentations.dismiss(owner: presenter) }
@@ -28,6 +38,7 @@ extension ViewGraph {
             if isLive(last) { return last }
             let previous = presentations.popModal()
             focusTracker.invalidateOrder()
+            keyHelpChanged()
             if let previous, isLive(previous) {
                 focus(previous)
             } else {

@@ -70,6 +70,8 @@ public final class ViewGraph {
     }
     /// Keyboard focus: the focused node, the caret, the focus order.
     @exclusivity(unchecked) var focusTracker = FocusTracker()
+    /// Whether the key-binding help may be out of date (``refreshKeyHelp()``).
+    @exclusivity(unchecked) var keyHelp = KeyHelpTracker()
     /// Presented modals and sheets.
     @exclusivity(unchecked) var presentations = PresentationStack()
     /// Nodes registered for a concern (event handling, focus, …), found
@@ -222,6 +224,7 @@ public final class ViewGraph {
         let profiler = activeProfiler(self.profiler)
         evaluateDirtyNodes()
         reconcilePresentations()
+        refreshKeyHelp()
         finishEvaluation()
         if let beforeLayout { beforeLayout(self) }
         if let span = phase { phase = profiler?.transition(span, to: .layout) }

@@ -65,7 +65,7 @@ public class ViewNode {
     /// The ``NodeConcern``s this node is registered for, one bit each
     /// (``ViewGraph/register(_:for:)``): a node evaluated again registers
     /// without touching the registry.
-    @exclusivity(unchecked) var registeredConcerns: UInt8 = 0
+    @exclusivity(unchecked) var registeredConcerns: UInt16 = 0
     /// The profiler label of this node's body spans when they are attributed
     /// to identity paths, made on first use.
     @exclusivity(unchecked) var profileLabel: SpanLabel?

@@ -20,6 +20,8 @@ public final class FramePipeline {
     public let canvas: CellBuffer
     public let encoder: FrameEncoder
     public let graph: ViewGraph
+    /// The toasts views post through `\.showToast`.
+    let toasts: ToastCenter
     /// The bytes of the last frame.
     public internal(set) var lastBytes: [UInt8] = []
     /// Byte count of the last frame (without copying them).
@@ -77,9 +79,11 @@ public final class FramePipeline {
         canvas.damage.removeAll()
         encoder = FrameEncoder(for: canvas, capabilities: capabilities)
         graph = ViewGraph(canvas: canvas)
+        toasts = ToastCenter(graph: graph)
         if clock !== RuntimeClock.system { graph.clock = clock }
         graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))
         graph.setRootEnvironment(\.terminal, TerminalActions(self))
+        graph.setRootEnvironment(\.showToast, ShowToastAction(toasts))
         graph.clearFrameRequest()
         if let path = Platform.environmentVariable("TUI_PROFILE"), !path.isEmpty {
             profileOutputPath = path

@@ -74,8 +74,8 @@ struct GraphCoreTests {
         // Registered again after being taken off (its bit was cleared too).
         host.graph.register(node, for: .tap)
         #expect(host.graph.registeredNodes(for: .tap).count == 1)
-        // A node keeps one bit per concern.
-        #expect(NodeConcern.allCases.count <= UInt8.bitWidth)
+        // A node keeps one bit per concern in ``ViewNode/registeredConcerns``.
+        #expect(NodeConcern.allCases.count <= MemoryLayout.size(ofValue: node.registeredConcerns) * 8)
     }
 
     @Test("keyed rows keep their nodes and state through inserts, removals, moves and repeated ids")

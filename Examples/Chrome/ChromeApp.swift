@@ -1,0 +1,76 @@
+import Engine
+
+/// App chrome (issue 23): a list of tasks with a key-binding help at the
+/// bottom, a command palette (Ctrl-P), toasts, a Sort menu and a context
+/// menu on each task (a right click or Shift-F10). `?` shows the full
+/// help, `q` quits.
+@main
+struct ChromeApp: App {
+    @State private var tasks = ["Write the report", "Review the patch", "Book the train"]
+    @State private var done: Set<String> = []
+    @State private var draft = ""
+    @Environment(\.showToast) private var showToast
+    @Environment(\.terminal) private var terminal
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            HStack(spacing: 1) {
+                Text("Tasks").bold()
+                Menu("Sort") {
+                    Button("By name") { tasks.sort() }
+                    Button("Reversed") { tasks.reverse() }
+                }
+            }
+            ForEach(tasks, id: \.self) { task in
+                Button("\(done.contains(task) ? "[x]" : "[ ]") \(task)") { toggle(task) }
+                    .onKeyPress("d", help: "delete") { delete(task); return .handled }
+                    .keyHelp("enter", "done")
+                    .contextMenu {
+                        Button(done.contains(task) ? "Mark not done" : "Mark done") { toggle(task) }
+                        Button("Delete", role: .destructive) { delete(task) }
+                    }
+            }
+            Text(" ")
+            HStack(spacing: 1) {
+                Text("New:")
+                TextField("a task", text: $draft).onSubmit(add)
+            }
+            .keyHelp("enter", "add")
+            Text(" ")
+            HelpView()
+        }
+        .frame(maxWidth: .max, maxHeight: .max, alignment: .topLeading)
+        .paletteCommand("Clear completed") { clearCompleted() }
+        .paletteCommand("Mark all done") {
+            done = Set(tasks)
+            showToast("All \(tasks.count) tasks done", title: "Tasks")
+        }
+        .paletteCommand("Show a warning") { showToast("Disk almost full", severity: .warning) }
+        .paletteCommand("Quit", shortcut: "q") { terminal.quit() }
+        .commandPalette()
+    }
+
+    private func toggle(_ task: String) {
+        if done.remove(task) == nil { done.insert(task) }
+    }
+
+    private func delete(_ task: String) {
+        tasks.removeAll { $0 == task }
+        done.remove(task)
+        showToast("Deleted “\(task)”", severity: .error)
+    }
+
+    private func add() {
+        guard !draft.isEmpty else { return }
+        tasks.append(draft)
+        showToast("Added “\(draft)”")
+        draft = ""
+    }
+
+    private func clearCompleted() {
+        let count = done.count
+        tasks.removeAll { done.contains($0) }
+        done = []
+        showToast("Cleared \(count) completed", title: "Tasks")
+    }
+}
