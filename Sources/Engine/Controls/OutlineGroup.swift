@@ -50,7 +50,11 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable & Sendable
         let index = model.prepare(data: data, id: id, children: children)
         if let write = model.sync(selection: selection) { box.afterFrame(write) }
         let content = self.content
-        return OutlineFace(
+        // Without a selection, the cursor row of a focused tree is marked
+        // (as an empty set selection shows it).
+        var marked = selection
+        if case .none = selection { marked = .multiple(.constant([])) }
+        return ListFace(
             count: index.count,
             row: { i in
                 let shown = index.row(at: i)
@@ -59,7 +63,7 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable & Sendable
                 return (index.id(shown.element),
                         OutlineRowLabel(depth: shown.depth, marker: marker, content: content(shown.element)))
             },
-            selection: selection, cursor: model.cursor
+            selection: marked, cursor: model.cursor
         )
         .focusable()
         .onFocusedKey { press in
@@ -91,31 +95,6 @@ extension OutlineGroup {
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>,
                 @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data: data, id: rowID(id), children: rowID(children), selection: .none, content: content)
-    }
-}
-
-/// A tree's look: its rows in the selection colours of a focused (or not)
-/// tree; without selection, the cursor row of a focused tree is marked.
-struct OutlineFace<Row: View, ID: Hashable & Sendable>: View {
-    var count: Int
-    var row: (Int) -> (ID, Row)
-    var selection: ListSelection<ID>
-    var cursor: ListCursor<ID>
-    @Environment(\.isFocused) private var isFocused
-    @Environment(\.isEnabled) private var isEnabled
-    @Environment(\.theme) private var theme
-
-    var body: some View {
-        let row = self.row
-        var shown = selection
-        if case .none = selection { shown = .multiple(.constant([])) }
-        let background = cursor.rowBackground(shown, isFocused: isFocused && isEnabled, theme: theme)
-        return RowViewport(count: count,
-                           row: { i in
-                               let (id, content) = row(i)
-                               return (ExplicitID(id), ListRowView(content: content, background: background(i, id)))
-                           },
-                           header: nil, columns: nil, viewport: cursor)
     }
 }
 
