@@ -1,4 +1,5 @@
 import Engine
+import Observation
 
 /// `tail -f` for the file named on the command line, in a ``LogView``: it
 /// follows appended lines (their ANSI colours shown, other control bytes
@@ -54,8 +55,10 @@ struct LogTailApp: App {
     }
 }
 
-/// The followed file and the lines read from it.
+/// The followed file and the lines read from it. `@Observable`, so the
+/// header's line count (read through it) follows the store.
 @MainActor
+@Observable
 final class Tail {
     let follower: FileFollower
     let store = LogStore(lineLimit: 100_000)
