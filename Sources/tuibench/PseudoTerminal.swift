@@ -86,6 +86,7 @@ final class PseudoTerminal {
     }
 
     func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
@@ -108,9 +109,29 @@ final class PseudoTerminal {
         }
         pending += buffer[0..<n]
         bytesRead += n
-        scan(buffer[0..<n])
+        write(scan(buffer[0..<n]))
         return n
     }
+
+    /// Reads what is there (at most `limit` bytes), waiting at most `milliseconds`, without
+    /// answering or counting anything in it: a link between this process
+    /// and the terminal (``LinkEmulator``) carries it there, and hands it
+    /// to ``terminalReceives(_:)`` when it arrives.
+    func readUnanswered(waitingMilliseconds milliseconds: Int32, limit: Int? = nil) -> ArraySlice<UInt8> {
+        var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, milliseconds) > 0 else { return [] }
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, Swift.min($0.count, limit ?? $0.count)) }
+        guard n > 0 else {
+            if n == 0 || errno == EIO { hungUp = true }
+            return []
+        }
+        bytesRead += n
+        return buffer[0..<n]
+    }
+
+    /// The terminal reads `bytes`: frame ends are counted; the answers to
+    /// the queries in them are returned (not written).
+    func terminalReceives(_ bytes: ArraySlice<UInt8>) -> [UInt8] { scan(bytes) }
 
     /// Waits until `marker` has been read (consuming up to and including
     /// it); false after `timeoutMilliseconds`.
@@ -180,7 +201,9 @@ final class PseudoTerminal {
     /// split across two reads is found once, when its last byte arrives.
     private var carry: [UInt8] = []
 
-    private func scan(_ chunk: ArraySlice<UInt8>) {
+    /// Counts the frame ends in `chunk`; returns the answers to its queries.
+    private func scan(_ chunk: ArraySlice<UInt8>) -> [UInt8] {
+        var answers: [UInt8] = []
         let bytes = carry + chunk
         var i = 0
         while let escape = bytes[i...].firstIndex(of: 0x1B) {
@@ -191,7 +214,7 @@ final class PseudoTerminal {
                 continue
             }
             for (query, answer) in PseudoTerminal.queries where rest.starts(with: query) {
-                write(answer)
+                answers += answer
             }
         }
         // A sequence begun but not ended: kept, to be found when the rest arrives.
@@ -202,6 +225,7 @@ final class PseudoTerminal {
             let sequences = [PseudoTerminal.frameEnd] + PseudoTerminal.queries.map(\.query)
             if sequences.contains(where: { $0.count > begun.count && $0.starts(with: begun) }) { carry = Array(begun) }
         }
+        return answers
     }
 
     /// Whether the child has exited (then `pid` may no longer be read in /proc).

@@ -18,7 +18,7 @@ struct TuiBench: ParsableCommand {
               tuibench replay Fixtures/recordings/*.tuiframes --format json
               tuibench replay --colors 256 --raw out.bin Fixtures/synthetic/churn-200x60.tuiframes
             """,
-        subcommands: [Suite.self, Run.self, Replay.self, ProfileCommand.self, ScenariosCommand.self, Compare.self, AB.self, FrameServer.self, AppBench.self, Steady.self],
+        subcommands: [Suite.self, Run.self, Replay.self, ProfileCommand.self, ScenariosCommand.self, Compare.self, AB.self, FrameServer.self, AppBench.self, LinkBench.self, Steady.self],
         defaultSubcommand: Suite.self
     )
 }

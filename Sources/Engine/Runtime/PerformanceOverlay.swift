@@ -32,7 +32,7 @@ final class PerformanceOverlay {
     }
 
     /// The overlay's bytes for this frame (or the bytes that erase it).
-    func draw(host: FramePipeline) -> [UInt8] {
+    func draw(host: FramePipeline, link: LinkMonitor? = nil) -> [UInt8] {
         forceRepaint = false
         if !visible {
             if attachedProfiler {
@@ -51,7 +51,8 @@ final class PerformanceOverlay {
             host.profiler = Profiler()
             attachedProfiler = true
         }
-        let lines = self.lines(profiler: host.profiler)
+        var lines = self.lines(profiler: host.profiler)
+        if let link, let line = PerformanceOverlay.line(link) { lines.append(line) }
         let width = lines.map(\.count).max() ?? 0
         let columns = host.canvas.columns
         guard columns >= width, host.canvas.rows >= lines.count else { return [] }
@@ -88,7 +89,23 @@ final class PerformanceOverlay {
         return out
     }
 
-    static func time(_ ns: UInt64) -> String {
+    /// The link's line: its round trip, the queueing above it, the bytes
+    /// in flight against the window, and whether frames are paced; nil
+    /// before the first answer (or when the terminal answers none).
+    nonisolated static func line(_ link: LinkMonitor) -> String? {
+        if link.unanswered { return " link: no answers, not paced " }
+        guard let rtt = link.smoothedRoundTrip else { return nil }
+        var text = " link rtt \(time(rtt))  queue \(time(link.queueDelay))  in flight \(size(link.bytesInFlight))"
+        if link.pacing { text += "/\(size(link.window)) paced" }
+        if let rate = link.deliveryRate ?? link.blockedWriteRate { text += "  \(size(Int(rate)))/s" }
+        return text + " "
+    }
+
+    nonisolated static func size(_ bytes: Int) -> String {
+        bytes < 10_000 ? "\(bytes)B" : bytes < 10_000_000 ? "\(bytes / 1000)KB" : "\(bytes / 1_000_000)MB"
+    }
+
+    nonisolated static func time(_ ns: UInt64) -> String {
         if ns < 10_000 { return "\(ns / 1000).\(ns / 100 % 10)µs" }
         if ns < 1_000_000 { return "\(ns / 1000)µs" }
         return "\(ns / 1_000_000).\(ns / 100_000 % 10)ms"

@@ -98,6 +98,8 @@ public final class TerminalHost {
     /// app last reported it; anything but cleared is cleared on leaving.
     var terminalProgress: OperatingSystemCommand.Progress = .cleared
     let overlay: PerformanceOverlay
+    /// The link to the terminal: its round trip, and the frames paced to it.
+    var link = LinkMonitor()
     /// Records the session to a file (`TUI_RECORD`), when asked.
     let recorder: SessionRecorder?
     /// Frames written, and their bytes (for tuibench and the overlay).
@@ -111,6 +113,8 @@ public final class TerminalHost {
         let env = Platform.environment()
         if env["TERM"] == "dumb" { throw .dumbTerminal }
         device = try TerminalDevice.open()
+        var options = options
+        if env["TUI_PACING"] == "0" { options.pacesFrames = false }
         self.options = options
         let size = device.size()
         var caps = options.capabilities ?? TerminalCapabilities.detect(environment: env)
@@ -212,6 +216,7 @@ public final class TerminalHost {
         }
         probeEmojiWidths()
         guard started else { return }
+        link.enabled = options.pacesFrames && support.answered
         if !support.answered {
             // Late answers may still come: they are replies, not keys.
             repliesOutstandingUntil = monotonicNanoseconds() &+ TerminalHost.lateReplyNanoseconds
@@ -294,6 +299,8 @@ public final class TerminalHost {
     private func awaitReplies(to query: String) {
         support.answered = false
         guard (try? device.write(Array((query + TerminalModes.queryPrimaryAttributes).utf8))) != nil else { return }
+        // The DA1's answer is the link's first round trip.
+        link.probeSent(now: monotonicNanoseconds())
         decoder.expectsCursorPositionReport = true
         defer { decoder.expectsCursorPositionReport = false }
         let deadline = monotonicNanoseconds() + UInt64(options.queryTimeout / .nanoseconds(1))
@@ -323,6 +330,15 @@ public final class TerminalHost {
     private func note(_ reply: TerminalReply) {
         switch reply {
         case .primaryDeviceAttributes:
+            // Answers come in the order asked: once start-up's is in, a DA1
+            // answers the oldest of the link's probes.
+            let acknowledged = link.acknowledged(now: monotonicNanoseconds())
+            if running, support.answered, acknowledged {
+                if frameScheduled { armDeadlineTimer() }
+                return
+            }
+            // Start-up's answer; if it came late (a slow link), the link is probed from now on.
+            if running, !support.answered { link.enabled = options.pacesFrames }
             support.answered = true
             repliesOutstandingUntil = nil
             if running, !probingEmojiWidths { decoder.expectsCursorPositionReport = cursorReportDeadline != nil }
@@ -610,6 +626,7 @@ public final class TerminalHost {
     /// `Esc`, a cursor report, the foreground after `bg` — whose time came.
     private func deadlinesPassed() {
         if running, let deadline = escapeDeadline, monotonicNanoseconds() >= deadline { escapeTimeoutFired() }
+        if link.giveUpDeadline != nil { link.checkAnswers(now: monotonicNanoseconds()) }
         checkCursorReport()
         checkForeground()
     }
@@ -631,6 +648,7 @@ public final class TerminalHost {
         var next = escapeDeadline
         if let report = cursorReportDeadline { next = min(next ?? report, report) }
         if frameScheduled, let due = frameDue() { next = min(next ?? due, due) }
+        if let giveUp = link.giveUpDeadline { next = min(next ?? giveUp, giveUp) }
         if let due = recorder?.nextClockDeadline { next = min(next ?? due, due) }
         if terminalLeft {
             let look = monotonicNanoseconds() &+ TerminalHost.backgroundLookNanoseconds
@@ -677,6 +695,8 @@ public final class TerminalHost {
     private func frameDue() -> UInt64? {
         if terminalLeft { return nil }
         if let region = inline, region.awaitingCursorReport { return nil }  // the reply asks again
+        // The link is full: the next answer opens it (and draws what changed meanwhile).
+        if link.pacing, !link.mayWrite(now: monotonicNanoseconds()) { return nil }
         if frameForInput || lastFrameStart == 0 { return 0 }
         return lastFrameStart &+ minFrameInterval
     }
@@ -816,7 +836,7 @@ public final class TerminalHost {
         if overlay.visible || overlay.forceRepaint {
             overlay.record(nanoseconds: frameNanoseconds, bytes: bodyCount,
                            evaluations: pipeline.graph.statistics.bodyEvaluations)
-            frameBytes += overlay.draw(host: pipeline)
+            frameBytes += overlay.draw(host: pipeline, link: link)
         }
         // The terminal's cursor is shown only at a focused text field's insertion point.
         let wantsCursor = pipeline.graph.caret != nil
@@ -824,17 +844,24 @@ public final class TerminalHost {
             cursorShown = wantsCursor
             frameBytes += (wantsCursor ? TerminalModes.showCursor : TerminalModes.hideCursor).utf8
         }
+        // A DA1 after the frame: its answer says the terminal has read the frame.
+        let probe = !frameBytes.isEmpty && link.wantsProbe(now: lastFrameStart)
         if !frameBytes.isEmpty {
+            if probe { frameBytes += LinkMonitor.probe }
+            let writeStart = monotonicNanoseconds()
             do {
                 try device.write(frameBytes)
             } catch {
                 end(status: 1, message: "error: writing to the terminal: \(error)\n", restore: false)
                 return
             }
+            let writeEnd = monotonicNanoseconds()
+            link.wrote(frameBytes.count, start: writeStart, end: writeEnd)
+            if probe { link.probeSent(now: writeEnd) }
             framesWritten += 1
             bytesWritten += frameBytes.count
         }
-        recorder?.frame(pipeline.canvas, bytes: frameBytes)
+        recorder?.frame(pipeline.canvas, bytes: probe ? Array(frameBytes.dropLast(LinkMonitor.probe.count)) : frameBytes)
         if inline != nil { inlineFrameWritten() }
     }
 
@@ -908,9 +935,28 @@ public final class TerminalHost {
     /// Undoes the modes in reverse order and puts the saved termios back.
     /// In inline mode the last frame stays and the cursor goes below it.
     func leaveTerminal(final: Bool) {
+        collectProbeAnswers()
         try? device.write(leaveBytes())
         try? device.setModes(device.savedModes)
         TerminalRestore.disarm()
+    }
+
+    /// Before the terminal is given back (still in raw mode), the answers
+    /// to the link's probes still out are read, at most two round trips
+    /// (half a second): one that came later would reach the shell as typed
+    /// text. What else is read meanwhile is dropped: the app is leaving.
+    private func collectProbeAnswers() {
+        guard !link.probes.isEmpty, !link.unanswered, let roundTrip = link.smoothedRoundTrip else { return }
+        let deadline = monotonicNanoseconds() &+ min(500_000_000, max(50_000_000, 2 * roundTrip + 20_000_000))
+        var fds: [Int32] = [device.inputFD]
+        var ready: [Int16] = [0]
+        while !link.probes.isEmpty {
+            let now = monotonicNanoseconds()
+            guard now < deadline else { return }
+            let n = Platform.wait(&fds, ready: &ready, count: 1, milliseconds: Int32(max(1, (deadline - now) / 1_000_000)))
+            guard n > 0, ready[0] != 0, readInput() else { return }
+            for case .reply(.primaryDeviceAttributes) in readEvents { _ = link.acknowledged(now: monotonicNanoseconds()) }
+        }
     }
 
     /// What undoes the modes (and, inline, puts the cursor below the region).

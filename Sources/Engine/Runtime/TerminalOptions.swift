@@ -51,6 +51,13 @@ public struct TerminalOptions: Sendable {
     public var performanceOverlayKey: KeyPress?
     /// Colours and features to assume; `nil` detects them from the environment.
     public var capabilities: TerminalCapabilities?
+    /// Frames are paced to the link: over a slow connection (SSH across
+    /// the world), a frame is held while the terminal has not yet read
+    /// enough of the ones before it, and the next one shows everything
+    /// that changed meanwhile — intermediate frames are dropped, never
+    /// queued. Measured with DA1 round trips after frames (see the
+    /// performance overlay). `TUI_PACING=0` in the environment turns it off.
+    public var pacesFrames = true
 
     public init(screen: Screen = .alternate, mouse: MouseTracking = .off, bracketedPaste: Bool = true,
                 focusEvents: Bool = false, enhancedKeyboard: Bool = true, maxFramesPerSecond: Int = 120,
