@@ -12,6 +12,8 @@ public final class ViewGraph {
     /// The canvas views paint into.
     public let canvas: CellBuffer
     let root: ViewNode
+    /// What the nodes' observers hold instead of the graph (``GraphToken``).
+    lazy var observationToken = GraphToken(self)
     /// The root node's type information (it has no view type of its own).
     private let rootInfo: ViewTypeInfo
     /// Nodes alive in memory: attached, or detached and not yet reclaimed.
@@ -168,6 +170,8 @@ public final class ViewGraph {
     }
 
     isolated deinit {
+        // Models may fire after the graph went away: their observers must find it gone.
+        observationToken.alive = false
         // Free the tree node by node rather than by a chain of deinits, whose
         // recursion is as deep as the tree.
         for child in root.children { reclamation.append(child) }

@@ -83,6 +83,9 @@ public class ViewNode {
     @exclusivity(unchecked) var moreStateSlots: [StateSlot?] = []
     /// `@State` slots by declaration site (source-location keying).
     @exclusivity(unchecked) var stateByLocation: [DeclarationSite: StateSlot] = [:]
+    /// What models' registrars call when a property this node's body read
+    /// changes (``ViewGraph/observing(_:_:)``); made at the first evaluation.
+    @exclusivity(unchecked) var observer: ObservedNode?
 
     /// What the graph knows about the node's view type. Owned by the
     /// graph's per-type table, which lives as long as the graph; held
@@ -115,6 +118,8 @@ public class ViewNode {
         firstStateSlot?.disown()
         for slot in moreStateSlots { slot?.disown() }
         for slot in stateByLocation.values { slot.disown() }
+        // A model may still fire for this node: it must find it gone.
+        observer?.nodeAlive = false
     }
 
     /// Whether this node was made for `d`: two integers compared, except for

@@ -33,10 +33,6 @@ struct DynamicPropertyLayout {
     }
 
     var fields: [Field]
-    /// The view stores an `@Observable` model: its body is evaluated under
-    /// observation tracking, so reading a model property makes the node
-    /// depend on it.
-    var observesModels = false
 
     /// The layout of `type`. Uses the standard library's field reflection
     /// (`_forEachField`, an SPI kept behind this one type, pinned by a test);
@@ -45,9 +41,8 @@ struct DynamicPropertyLayout {
     /// the type is treated as having no dynamic properties).
     static func of(_ type: Any.Type) -> DynamicPropertyLayout {
         var fields: [Field] = []
-        var observes = false
-        let complete = collect(type, at: 0, into: &fields, observes: &observes, depth: 0)
-        return DynamicPropertyLayout(fields: complete ? fields : [], observesModels: observes)
+        let complete = collect(type, at: 0, into: &fields, depth: 0)
+        return DynamicPropertyLayout(fields: complete ? fields : [])
     }
 
     /// Appends the dynamic properties stored in `type` (at byte `base` of
@@ -55,8 +50,7 @@ struct DynamicPropertyLayout {
     /// dynamic properties (a custom `DynamicProperty` made of `@State`s) is
     /// replaced by those, recursively, so each gets its own ordinal; one that
     /// holds none (`State`, `Environment`) is a field of its own.
-    private static func collect(_ type: Any.Type, at base: Int, into fields: inout [Field], observes: inout Bool,
-                                depth: Int) -> Bool {
+    private static func collect(_ type: Any.Type, at base: Int, into fields: inout [Field], depth: Int) -> Bool {
         guard depth < 8 else { return true }
         var complete = true
         let read = FieldReflection.forEachField(of: type) { _, offset, fieldType in
@@ -65,13 +59,9 @@ struct DynamicPropertyLayout {
             // properties nor models: they are not asked for conformances,
             // each of which scans every conformance record once per type.
             if FieldReflection.isStandardLibraryValue(fieldType) { return }
-            // A model stored in the view, or kept in `@State`
-            // (`@State var model = Model()`, found one level into the State),
-            // or in `@Bindable` (a dynamic property holding the model).
-            if fieldType is AnyObject.Type && fieldType is any Observable.Type { observes = true }
             guard let dynamic = fieldType as? any DynamicProperty.Type else { return }
             var nested: [Field] = []
-            if !collect(fieldType, at: base + offset, into: &nested, observes: &observes, depth: depth + 1) {
+            if !collect(fieldType, at: base + offset, into: &nested, depth: depth + 1) {
                 complete = false
             }
             if nested.isEmpty {

@@ -59,29 +59,19 @@ extension View {
     public static func _isSame(_ a: Self, _ b: Self) -> Bool? { nil }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
-        // (The layout is copied, retaining its arrays, only when it is used.)
-        let (observesModels, hasFields) = node.withInfo { ($0.properties.observesModels, !$0.properties.fields.isEmpty) }
-        if observesModels {
-            // Reading an @Observable model's property in body makes this node
-            // depend on it: a change marks only this node dirty.
-            var bound = view
-            graph.bind(&bound, layout: node.info.properties, node: node)
-            let body = graph.observing(node) { bound.body }
-            graph.reconcileBody(body, of: node)
-        } else if !hasFields {
-            graph.reconcileBody(view.body, of: node)
-        } else {
-            // Connect @State (and other dynamic properties) at this node
-            // before the body reads them.
-            let layout = node.info.properties
-            var bound = view
-            withUnsafeMutableBytes(of: &bound) { raw in
-                for (ordinal, field) in layout.fields.enumerated() {
-                    field.type._bind(at: raw.baseAddress! + field.offset, node: node, ordinal: ordinal, graph: graph)
-                }
-            }
-            graph.reconcileBody(bound.body, of: node)
+        // Reading an @Observable model's property in body makes this node
+        // depend on it, as in SwiftUI: wherever the model comes from (stored
+        // in the view, the environment, a global), a change marks only this
+        // node dirty.
+        guard node.withInfo({ !$0.properties.fields.isEmpty }) else {
+            graph.reconcileBody(graph.observing(node) { view.body }, of: node)
+            return
         }
+        // Connect @State (and other dynamic properties) at this node
+        // before the body reads them.
+        var bound = view
+        graph.bind(&bound, layout: node.info.properties, node: node)
+        graph.reconcileBody(graph.observing(node) { bound.body }, of: node)
     }
 }
 

@@ -27,6 +27,36 @@ private struct TitleEditor: View {
     }
 }
 
+/// A model no view stores: reached through a global, as app singletons are.
+@MainActor private let sharedModel = Model()
+
+private struct SharedCountView: View {
+    var body: some View { Text("shared=\(sharedModel.count)") }
+}
+
+private struct ModelKey: EnvironmentKey {
+    nonisolated(unsafe) static let defaultValue: Model? = nil
+}
+
+extension EnvironmentValues {
+    fileprivate var model: Model? {
+        get { self[ModelKey.self] }
+        set { self[ModelKey.self] = newValue }
+    }
+}
+
+private struct EnvironmentCountView: View {
+    @Environment(\.model) var model
+    var body: some View { Text("env=\(model?.count ?? -1)") }
+}
+
+/// Reads the model through a closure it was handed: nothing in its stored
+/// fields is a model.
+private struct ClosureTitleView: View {
+    let title: () -> String
+    var body: some View { Text("closure=\(title())") }
+}
+
 @MainActor
 @Suite("Observable models")
 struct ObservationTests {
@@ -68,6 +98,51 @@ struct ObservationTests {
         model.title = "second"
         host.render(screen)
         #expect(host.textRows[0].contains("second"))
+    }
+
+    @Test("a model read through a global, the environment or a closure is tracked, as in SwiftUI")
+    func modelsReachedAnyWayAreTracked() {
+        let model = Model()
+        struct Screen: View, Equatable {
+            var body: some View {
+                VStack {
+                    SharedCountView()
+                    EnvironmentCountView()
+                    ClosureTitleView(title: { sharedModel.title })
+                }
+            }
+        }
+        let host = FramePipeline(columns: 20, rows: 3)
+        host.render(Screen().environment(\.model, model))
+        #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["shared=0", "env=0", "closure=first"])
+        sharedModel.count = 3
+        #expect(host.graph.needsFrame)
+        host.renderIfNeeded()
+        #expect(host.textRows[0].contains("shared=3"))
+        model.count = 4
+        #expect(host.graph.needsFrame)
+        host.renderIfNeeded()
+        #expect(host.textRows[1].contains("env=4"))
+        sharedModel.title = "second"
+        host.renderIfNeeded()
+        #expect(host.textRows[2].contains("closure=second"))
+        #expect(!host.graph.needsFrame)
+        sharedModel.count = 0
+        sharedModel.title = "first"
+        host.renderIfNeeded()
+    }
+
+    @Test("a model changed after its graph went away does nothing")
+    func changeAfterGraphWentAway() {
+        let model = Model()
+        do {
+            let host = FramePipeline(columns: 8, rows: 1)
+            host.render(CountView(model: model))
+            #expect(host.textRows[0].contains("0"))
+        }
+        model.count = 1  // the registrar still holds the node's observer: it must find both gone
+        model.count = 2
+        #expect(model.count == 2)
     }
 
     @Test("a model changed after its view went away does nothing")
