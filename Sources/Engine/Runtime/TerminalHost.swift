@@ -336,6 +336,8 @@ public final class TerminalHost {
             support.cursorRow = row - 1
             inline?.cursorReported(row: row - 1, restingRow: pipeline.encoder.restingCursor?.y ?? 0)
             if inline != nil { requestFrame() }
+        case .color, .colorScheme, .windowSize:
+            break
         }
     }
 
