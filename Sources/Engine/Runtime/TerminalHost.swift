@@ -196,26 +196,33 @@ public final class TerminalHost {
         TerminalHost.running = self
         TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: [])
         started = true
-        queryTerminal()
-        guard started else { return }  // a signal ended it
+        if case .inline = options.screen {
+            // Inline needs the cursor's row before it can draw: the one
+            // bounded wait at start.
+            queryTerminal()
+            guard started else { return }  // a signal ended it
+        }
         pipeline.encoder.capabilities.synchronizedOutput = support.synchronizedOutput
         modes = TerminalModes.sequences(for: options, support: support)
         TerminalRestore.update(bytes: Array(modes.leave.utf8))
+        var enter = Array(modes.enter.utf8)
         if case .inline(let maxHeight) = options.screen {
             inline = InlineRegion(maxHeight: maxHeight, cursorRow: support.cursorRow, screenRows: device.size().rows)
+        } else {
+            // The alternate screen draws at once with the cautious defaults;
+            // the answers are applied as they arrive (``note(_:)``).
+            enter += startupQueries().utf8
         }
         do {
-            try device.write(Array(modes.enter.utf8))
+            try device.write(enter)
         } catch {
             finish(status: 1, message: "error: \(error)\n")
             return
         }
-        probeEmojiWidths()
-        guard started else { return }
         if !support.answered {
-            // Late answers may still come: they are replies, not keys.
+            // Answers (late ones too) are replies, not keys.
             repliesOutstandingUntil = monotonicNanoseconds() &+ TerminalHost.lateReplyNanoseconds
-            if inline != nil { decoder.expectsCursorPositionReport = true }
+            if inline != nil || probingEmojiWidths { decoder.expectsCursorPositionReport = true }
         }
         let size = device.size()
         recorder?.begin(columns: size.columns, rows: size.rows, screen: options.screen,
@@ -259,34 +266,36 @@ public final class TerminalHost {
         }
     }
 
-    /// Asks what the terminal supports (synchronized output, the kitty
-    /// keyboard protocol, the cursor row for inline mode), ended by DA1,
-    /// which every terminal answers after the rest; waits at most
-    /// ``TerminalOptions/queryTimeout``. Keys typed meanwhile are kept.
+    /// Inline: asks what the terminal supports (synchronized output, the
+    /// kitty keyboard protocol) and the cursor row the region starts on,
+    /// ended by DA1, which every terminal answers after the rest; waits at
+    /// most ``TerminalOptions/queryTimeout``. Keys typed meanwhile are kept.
     private func queryTerminal() {
-        var query = TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
-        if case .inline = options.screen { query += TerminalModes.queryCursorPosition }
-        awaitReplies(to: query)
+        awaitReplies(to: TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
+                     + TerminalModes.queryCursorPosition)
     }
 
-    /// On the alternate screen (nothing of the user's is on it), prints
-    /// 😀 (Unicode 6) and 🫠 (Unicode 14) from the home position and asks
-    /// where the cursor went. A terminal that drew both two columns wide
-    /// measures single emoji code points as the engine does, so the writer
-    /// need not re-anchor the cursor after each one
-    /// (``TerminalCapabilities/settledEmojiWidths``). No answer, or any other
-    /// column, keeps the cautious default. The probe is printed concealed,
-    /// and the first frame clears it.
-    private func probeEmojiWidths() {
-        // A terminal that did not answer the first query is not asked again
-        // (that would cost a second timeout at start).
-        guard options.screen == .alternate, options.capabilities == nil, support.answered else { return }
-        probingEmojiWidths = true
-        defer { probingEmojiWidths = false }
-        // Concealed (SGR 8), so that nothing shows for the moment before the
-        // first frame; the cursor moves all the same.
-        awaitReplies(to: TerminalModes.cursorHome + TerminalModes.conceal + TerminalModes.emojiWidthProbe
-                     + TerminalModes.queryCursorPosition + TerminalModes.resetRendition)
+    /// The queries the alternate screen sends with its modes, answered
+    /// while the app already runs: synchronized output (DECRQM 2026), the
+    /// kitty keyboard flags, the emoji width probe, and DA1 last, which
+    /// every terminal answers after the rest. Nothing waits for them.
+    ///
+    /// The probe prints 😀 (Unicode 6) and 🫠 (Unicode 14) from the home
+    /// position, concealed, and asks where the cursor went: a terminal that
+    /// drew both two columns wide measures single emoji code points as the
+    /// engine does, so the writer need not re-anchor the cursor after each
+    /// one (``TerminalCapabilities/settledEmojiWidths``). The first frame,
+    /// written right after, clears it. No answer, or any other column,
+    /// keeps the cautious default.
+    func startupQueries() -> String {
+        support.answered = false
+        var query = TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
+        if options.capabilities == nil {
+            probingEmojiWidths = true
+            query += TerminalModes.cursorHome + TerminalModes.conceal + TerminalModes.emojiWidthProbe
+                + TerminalModes.queryCursorPosition + TerminalModes.resetRendition
+        }
+        return query + TerminalModes.queryPrimaryAttributes
     }
 
     /// Writes `query` and DA1, and handles replies until DA1 arrives or
@@ -320,17 +329,33 @@ public final class TerminalHost {
         }
     }
 
+    /// Takes in an answer to the start-up queries. Before the first frame
+    /// (inline's wait) it only records what the terminal has; once the app
+    /// runs, it also applies it (``applySupport()``).
     private func note(_ reply: TerminalReply) {
         switch reply {
         case .primaryDeviceAttributes:
             support.answered = true
             repliesOutstandingUntil = nil
-            if running, !probingEmojiWidths { decoder.expectsCursorPositionReport = cursorReportDeadline != nil }
-        case .modeReport(let mode, let value, _) where mode == 2026: support.synchronizedOutput = value == 1 || value == 2
+            probingEmojiWidths = false
+            if running { decoder.expectsCursorPositionReport = cursorReportDeadline != nil }
+        case .modeReport(let mode, let value, _) where mode == 2026:
+            support.synchronizedOutput = value == 1 || value == 2
+            if running { applySupport() }
         case .modeReport: break
-        case .keyboardFlags: support.kittyKeyboard = true
+        case .keyboardFlags:
+            support.kittyKeyboard = true
+            if running { applySupport() }
         case .cursorPosition(_, let column) where probingEmojiWidths:
-            if column == TerminalModes.emojiWidthProbeColumn { pipeline.encoder.capabilities.settledEmojiWidths = true }
+            probingEmojiWidths = false
+            decoder.expectsCursorPositionReport = cursorReportDeadline != nil
+            if column == TerminalModes.emojiWidthProbeColumn, !pipeline.encoder.capabilities.settledEmojiWidths {
+                // The frames drawn so far re-anchored after each emoji; the
+                // next one is drawn whole with the terminal's widths.
+                pipeline.encoder.capabilities.settledEmojiWidths = true
+                pipeline.encoder.invalidate()
+                requestFrame()
+            }
         case .cursorPosition(let row, _):
             cursorReportDeadline = nil
             support.cursorRow = row - 1
@@ -339,6 +364,21 @@ public final class TerminalHost {
         case .color, .colorScheme, .windowSize:
             break
         }
+    }
+
+    /// What the terminal answered after the first frame, applied: the next
+    /// frames use synchronized output, the kitty keyboard flags are pushed
+    /// (once: a second report pushes nothing), and the bytes that restore
+    /// the terminal undo exactly what is now set.
+    private func applySupport() {
+        pipeline.encoder.capabilities.synchronizedOutput = support.synchronizedOutput
+        let before = modes
+        modes = TerminalModes.sequences(for: options, support: support)
+        let push = TerminalModes.pushKittyKeyboard
+        if modes.enter.contains(push), !before.enter.contains(push), !terminalLeft {
+            try? device.write(Array(push.utf8))
+        }
+        TerminalRestore.update(bytes: leaveBytes())
     }
 
     /// Reads what the tty has and decodes it into ``readEvents``; false at
@@ -437,6 +477,7 @@ public final class TerminalHost {
         guard let until = repliesOutstandingUntil else { return false }
         if monotonicNanoseconds() < until { return true }
         repliesOutstandingUntil = nil
+        probingEmojiWidths = false
         if cursorReportDeadline == nil { decoder.expectsCursorPositionReport = false }
         return false
     }

@@ -45,7 +45,8 @@ enum TerminalModes {
     /// DA1: every VT100-compatible terminal answers, after everything asked before it.
     static let queryPrimaryAttributes = "\u{1B}[c"
 
-    /// What the terminal said at start.
+    /// What the terminal has said so far (the alternate screen's answers
+    /// arrive after the first frame).
     struct Support {
         var synchronizedOutput = false
         var kittyKeyboard = false
