@@ -69,6 +69,7 @@ def test_silent_terminal_draws_without_waiting_for_answers():
     assert b"\x1b[?25h" in data
     assert b"\x1b[<u" not in data and b"\x1b[>1u" not in data
     assert b"\x1b[?2026h" not in data
+    assert b"\x1b[?2031h" not in data and b"\x1b[?2031l" not in data and b"\x1b[?2048h" not in data
     os.close(fd)
 
 

@@ -82,6 +82,16 @@ public final class TerminalHost {
     var earlyEvents: [InputEvent] = []
     /// A cursor report now answers the emoji width probe.
     var probingEmojiWidths = false
+    /// What the modes set so far were chosen from (``applySupport()``).
+    var appliedSupport = TerminalModes.Support()
+    /// The terminal's colour scheme as last reported (dark until it says).
+    var colorScheme = ColorScheme.dark
+    /// The terminal reported its scheme (mode 2031 or DSR 996): colours no longer decide it.
+    var schemeReported = false
+    /// The terminal reported its background colour (OSC 11).
+    var backgroundReported = false
+    /// A cell's size in pixels, as mode 2048 last reported it.
+    var cellPixelSize: Size?
     var onEnd: ((Int32) -> Void)?
     var pendingPrints: [String] = []
     /// The app gave the terminal back (suspended) and has not taken it again.
@@ -208,11 +218,10 @@ public final class TerminalHost {
         var enter = Array(modes.enter.utf8)
         if case .inline(let maxHeight) = options.screen {
             inline = InlineRegion(maxHeight: maxHeight, cursorRow: support.cursorRow, screenRows: device.size().rows)
-        } else {
-            // The alternate screen draws at once with the cautious defaults;
-            // the answers are applied as they arrive (``note(_:)``).
-            enter += startupQueries().utf8
         }
+        // The first frame is drawn at once with the cautious defaults; the
+        // answers are applied as they arrive (``note(_:)``).
+        enter += startupQueries().utf8
         do {
             try device.write(enter)
         } catch {
@@ -224,6 +233,7 @@ public final class TerminalHost {
             repliesOutstandingUntil = monotonicNanoseconds() &+ TerminalHost.lateReplyNanoseconds
             if inline != nil || probingEmojiWidths { decoder.expectsCursorPositionReport = true }
         }
+        appliedSupport = support
         let size = device.size()
         recorder?.begin(columns: size.columns, rows: size.rows, screen: options.screen,
                         capabilities: pipeline.encoder.capabilities)
@@ -287,10 +297,25 @@ public final class TerminalHost {
     /// one (``TerminalCapabilities/settledEmojiWidths``). The first frame,
     /// written right after, clears it. No answer, or any other column,
     /// keeps the cautious default.
+    ///
+    /// The colours (OSC 10, 11), the colour scheme (DSR 996) and whether it
+    /// is reported on a change (mode 2031), in-band resize (2048) and
+    /// grapheme clustering (2027) are asked on both screens; inline, after
+    /// its wait, the other answers are known already.
     func startupQueries() -> String {
-        support.answered = false
-        var query = TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
-        if options.capabilities == nil {
+        var query = ""
+        if support.answered {
+            support.answered = false
+        } else {
+            query += TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
+        }
+        query += TerminalModes.queryColorSchemeReports + TerminalModes.queryInBandResize
+            + TerminalModes.queryGraphemeClustering
+        // Inside tmux these go to tmux, which answers them itself (3.3 and
+        // later, with the outer terminal's colours): no passthrough.
+        query += TerminalModes.queryForegroundColor + TerminalModes.queryBackgroundColor
+            + TerminalModes.queryColorScheme
+        if options.screen == .alternate && options.capabilities == nil {
             probingEmojiWidths = true
             query += TerminalModes.cursorHome + TerminalModes.conceal + TerminalModes.emojiWidthProbe
                 + TerminalModes.queryCursorPosition + TerminalModes.resetRendition
@@ -339,10 +364,15 @@ public final class TerminalHost {
             repliesOutstandingUntil = nil
             probingEmojiWidths = false
             if running { decoder.expectsCursorPositionReport = cursorReportDeadline != nil }
-        case .modeReport(let mode, let value, _) where mode == 2026:
-            support.synchronizedOutput = value == 1 || value == 2
+        case .modeReport(let mode, let value, _):
+            switch mode {
+            case 2026: support.synchronizedOutput = TerminalModes.settable(value)
+            case 2031: support.colorSchemeReports = TerminalModes.settable(value)
+            case 2048: support.inBandResize = TerminalModes.settable(value)
+            case 2027: support.graphemeClustering = TerminalModes.settable(value)
+            default: return
+            }
             if running { applySupport() }
-        case .modeReport: break
         case .keyboardFlags:
             support.kittyKeyboard = true
             if running { applySupport() }
@@ -361,9 +391,48 @@ public final class TerminalHost {
             support.cursorRow = row - 1
             inline?.cursorReported(row: row - 1, restingRow: pipeline.encoder.restingCursor?.y ?? 0)
             if inline != nil { requestFrame() }
-        case .color, .colorScheme, .windowSize:
-            break
+        case .color(let code, let red, let green, let blue):
+            // The background decides; the foreground only while the
+            // background is unknown (a light text is on a dark screen).
+            guard !schemeReported, code == 11 || !backgroundReported else { return }
+            if code == 11 {
+                backgroundReported = true
+                setColorScheme(ColorScheme(backgroundRed: red, green: green, blue: blue))
+            } else {
+                setColorScheme(ColorScheme(backgroundRed: red, green: green, blue: blue) == .light ? .dark : .light)
+            }
+        case .colorScheme(let isDark):
+            // Mode 2031's report (or DSR 996's answer) outranks the colours.
+            schemeReported = true
+            setColorScheme(isDark ? .dark : .light)
+        case .windowSize(let rows, let columns, let pixelHeight, let pixelWidth):
+            inBandResized(rows: rows, columns: columns, pixelHeight: pixelHeight, pixelWidth: pixelWidth)
         }
+    }
+
+    /// Mode 2048's report: the window in cells and pixels. The cells'
+    /// pixel size is kept for the views that need it
+    /// (``EnvironmentValues/cellPixelSize``); a size in cells other than the
+    /// one drawn is a resize (the resize signal usually came first, and then
+    /// nothing is drawn again).
+    private func inBandResized(rows: Int, columns: Int, pixelHeight: Int, pixelWidth: Int) {
+        guard running else { return }
+        let cell = pixelHeight > 0 && pixelWidth > 0
+            ? Size(width: pixelWidth / columns, height: pixelHeight / rows) : nil
+        if cell != cellPixelSize {
+            cellPixelSize = cell
+            pipeline.graph.setRootEnvironment(\.cellPixelSize, cell)
+        }
+        let drawnRows = inline?.screenRows ?? pipeline.canvas.rows
+        if columns != pipeline.canvas.columns || rows != drawnRows { resized() }
+    }
+
+    /// The terminal's colour scheme changed (or became known): the views
+    /// that read it, or drew an adaptive colour, are drawn again.
+    private func setColorScheme(_ scheme: ColorScheme) {
+        guard scheme != colorScheme else { return }
+        colorScheme = scheme
+        pipeline.graph.setRootEnvironment(\.colorScheme, scheme)
     }
 
     /// What the terminal answered after the first frame, applied: the next
@@ -372,13 +441,20 @@ public final class TerminalHost {
     /// the terminal undo exactly what is now set.
     private func applySupport() {
         pipeline.encoder.capabilities.synchronizedOutput = support.synchronizedOutput
-        let before = modes
+        let before = TerminalModes.supportedModes(for: options, support: appliedSupport)
+        let now = TerminalModes.supportedModes(for: options, support: support)
+        appliedSupport = support
         modes = TerminalModes.sequences(for: options, support: support)
-        let push = TerminalModes.pushKittyKeyboard
-        if modes.enter.contains(push), !before.enter.contains(push), !terminalLeft {
-            try? device.write(Array(push.utf8))
-        }
+        let added = now.filter { mode in !before.contains { $0.on == mode.on } }.map(\.on).joined()
+        if !added.isEmpty, !terminalLeft { try? device.write(Array(added.utf8)) }
         TerminalRestore.update(bytes: leaveBytes())
+        if support.graphemeClustering && !pipeline.encoder.capabilities.settledEmojiWidths {
+            // Mode 2027: the terminal measures clusters whole, as the engine
+            // does; the next frame is drawn whole with those widths.
+            pipeline.encoder.capabilities.settledEmojiWidths = true
+            pipeline.encoder.invalidate()
+            requestFrame()
+        }
     }
 
     /// Reads what the tty has and decodes it into ``readEvents``; false at
