@@ -1091,6 +1091,8 @@ public final class TerminalHost {
         TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: leaveBytes())
         try? device.write(Array(modes.enter.utf8))
         if terminalProgress != .cleared { try? device.write(OperatingSystemCommand.progress(terminalProgress)) }
+        // The terminal's theme may have changed while the app was stopped.
+        if support.colorSchemeReports { try? device.write(Array(TerminalModes.queryColorScheme.utf8)) }
         cursorShown = false  // entering hid it
         if var region = inline {
             // The shell printed below us; find the cursor again and start a region there.
