@@ -3,7 +3,8 @@ import Engine
 /// App chrome (issue 23): a list of tasks with a key-binding help at the
 /// bottom, a command palette (Ctrl-P), toasts, a Sort menu and a context
 /// menu on each task (a right click or Shift-F10). `?` shows the full
-/// help, `q` quits.
+/// help, `q` quits. The title's colour follows the terminal's light or
+/// dark theme, which the header names.
 @main
 struct ChromeApp: App {
     @State private var tasks = ["Write the report", "Review the patch", "Book the train"]
@@ -11,15 +12,19 @@ struct ChromeApp: App {
     @State private var draft = ""
     @Environment(\.showToast) private var showToast
     @Environment(\.terminal) private var terminal
+    /// The terminal's light or dark theme (it follows a switch live, mode 2031).
+    @Environment(\.colorScheme) private var scheme
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 1) {
-                Text("Tasks").bold()
+                Text("Tasks").bold().foregroundStyle(Color(light: .rgb(0, 70, 140), dark: .rgb(120, 190, 255)))
                 Menu("Sort") {
                     Button("By name") { tasks.sort() }
                     Button("Reversed") { tasks.reverse() }
                 }
+                Spacer()
+                Text("\(scheme == .dark ? "dark" : "light") theme").foregroundStyle(.secondary)
             }
             ForEach(tasks, id: \.self) { task in
                 Button("\(done.contains(task) ? "[x]" : "[ ]") \(task)") { toggle(task) }

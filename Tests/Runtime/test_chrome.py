@@ -23,6 +23,8 @@ def test_help_palette_and_toast(tmux):
     screen = tmux.wait_for(lambda s: "▸ By name" in s, "the Sort menu")
     lines = screen.splitlines()
     assert "Sort ▾" in lines[0] and "┌" in lines[1], screen
+    # tmux (3.3a) reports no background colour and no theme: the scheme stays dark.
+    assert lines[0].rstrip().endswith("dark theme"), screen
     tmux.keys("Down", "Enter")
     screen = tmux.wait_for(lambda s: "▸ By name" not in s, "the menu to close")
     tasks = [l for l in screen.splitlines() if l.startswith("[ [ ]")]

@@ -12,7 +12,7 @@ import Darwin
 /// real terminal: it shows the last event it received and a counter, and
 /// leaves by whatever path the test asks for.
 ///
-///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--flood N] [--no-ctrl-c] [--wide] [--progress] [--async]
+///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--scheme] [--flood N] [--no-ctrl-c] [--wide] [--progress] [--async]
 ///
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
@@ -26,6 +26,8 @@ import Darwin
 /// the text of one leaf (the key-to-frame latency measurement). With
 /// `--emoji` it shows a row of single emoji code points between letters, and
 /// `+` changes the letters (the start-up emoji width probe's end-to-end test).
+/// With `--scheme` it shows the colour scheme, a line in an adaptive colour
+/// and one in a fixed colour (the colour scheme's end-to-end test).
 @main
 struct RuntimeProbe {
     static func main() {
@@ -42,6 +44,9 @@ struct RuntimeProbe {
         }
         if args.contains("--emoji") {
             TerminalHost.runMain(EmojiProbe(), options: options)
+        }
+        if args.contains("--scheme") {
+            TerminalHost.runMain(SchemeProbe(), options: options)
         }
         if args.contains("--tree") {
             TerminalHost.runMain(TreeProbe(), options: options)
@@ -75,6 +80,20 @@ struct EmojiProbe: View {
             Text("😀\(l(0))🚀\(l(1))🫠\(l(2))⭐\(l(3))")
         }
         .onKeyPress("+") { round += 1; return .handled }
+        .onKeyPress("q") { terminal.quit(); return .handled }
+    }
+}
+
+struct SchemeProbe: View {
+    @Environment(\.colorScheme) private var scheme
+    @Environment(\.terminal) private var terminal
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("scheme=\(scheme == .dark ? "dark" : "light")")
+            Text("adaptive").foregroundStyle(Color(light: .rgb(10, 20, 30), dark: .rgb(200, 210, 220)))
+            Text("fixed").foregroundStyle(.rgb(1, 2, 3))
+        }
         .onKeyPress("q") { terminal.quit(); return .handled }
     }
 }

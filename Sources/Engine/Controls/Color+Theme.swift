@@ -42,11 +42,28 @@ extension Color {
 }
 
 extension Style {
-    /// Whether the foreground, background or underline colour names a role.
+    /// Whether the foreground, background or underline colour names a role
+    /// or is adaptive (``Color/init(light:dark:)``): the kinds the views
+    /// resolve before painting.
     @inline(__always)
     var namesRole: Bool {
-        foreground.bits >> 24 == Color.roleKind || background.bits >> 24 == Color.roleKind
-            || underlineColor.bits >> 24 == Color.roleKind
+        foreground.bits >> 24 >= Color.roleKind || background.bits >> 24 >= Color.roleKind
+            || underlineColor.bits >> 24 >= Color.roleKind
+    }
+
+    /// Whether a colour of `kind` (bits 24…31) is among the style's three.
+    @inline(__always)
+    func names(kind: UInt32) -> Bool {
+        foreground.bits >> 24 == kind || background.bits >> 24 == kind || underlineColor.bits >> 24 == kind
+    }
+
+    /// The style with its adaptive colours resolved for the scheme.
+    func resolvingAdaptive(dark isDark: Bool) -> Style {
+        var s = self
+        s.foreground = s.foreground.resolved(dark: isDark)
+        s.background = s.background.resolved(dark: isDark)
+        s.underlineColor = s.underlineColor.resolved(dark: isDark)
+        return s
     }
 }
 
@@ -77,8 +94,10 @@ extension Theme {
 
 extension ViewGraph {
     /// `style` as `node` draws it: its role colours resolved through the
-    /// theme in `node`'s environment (which `node` then reads, so a theme or
-    /// tint change above evaluates it again). A style naming no role is
+    /// theme in `node`'s environment, and its adaptive colours through the
+    /// colour scheme there (which `node` then reads, so a theme, tint or
+    /// scheme change above evaluates it again: a scheme change repaints only
+    /// the views that drew an adaptive colour). A style naming neither is
     /// returned as it is, reading nothing.
     @inline(__always)
     func resolvingRoles(_ style: Style, at node: ViewNode) -> Style {
@@ -87,13 +106,23 @@ extension ViewGraph {
     }
 
     private func themeResolving(_ style: Style, at node: ViewNode) -> Style {
-        environmentValue(EnvironmentPaths.theme, at: node).resolve(style)
+        var s = style
+        // A role's theme colour may be adaptive, and an adaptive colour's
+        // side may name a role: two rounds settle both (what is left draws
+        // in the default colours).
+        for _ in 0..<2 {
+            if s.names(kind: Color.roleKind) { s = environmentValue(EnvironmentPaths.theme, at: node).resolve(s) }
+            if s.names(kind: Color.adaptiveKind) {
+                s = s.resolvingAdaptive(dark: environmentValue(EnvironmentPaths.colorScheme, at: node) == .dark)
+            }
+        }
+        return s
     }
 
     /// `color` as `node` draws it (see ``resolvingRoles(_:at:)``).
     func resolvingRole(_ color: Color, at node: ViewNode) -> Color {
-        guard color.role != nil else { return color }
-        return environmentValue(EnvironmentPaths.theme, at: node).resolve(color)
+        guard color.bits >> 24 >= Color.roleKind else { return color }
+        return themeResolving(Style(foreground: color), at: node).foreground
     }
 }
 

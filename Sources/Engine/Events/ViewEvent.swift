@@ -63,6 +63,8 @@ extension InputEvent {
     }
 }
 
+private struct CellPixelSizeKey: EnvironmentKey { static let defaultValue: Size? = nil }
+
 private struct ScreenSizeKey: EnvironmentKey {
     static let defaultValue = Size(width: 80, height: 24)
 }
@@ -74,5 +76,13 @@ extension EnvironmentValues {
     public var screenSize: Size {
         get { self[ScreenSizeKey.self] }
         set { self[ScreenSizeKey.self] = newValue }
+    }
+
+    /// The size of one cell in pixels, where the terminal reports it (its
+    /// window's pixels over its cells, by in-band resize, mode 2048); `nil`
+    /// where it does not. What an image drawn in cells is scaled by.
+    public var cellPixelSize: Size? {
+        get { self[CellPixelSizeKey.self] }
+        set { self[CellPixelSizeKey.self] = newValue }
     }
 }

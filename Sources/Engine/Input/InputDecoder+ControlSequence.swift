@@ -225,6 +225,8 @@ extension InputDecoder {
             state = .x10Mouse
         case InputSequence.linuxFunctionKey where parameters.isEmpty:
             state = .linuxFunctionKey
+        case InputSequence.windowReport:
+            windowSizeReport(into: &events)
         default:
             dropSequence()
         }

@@ -1,6 +1,6 @@
 // After ESC: Alt with a key, the introducers of sequences and strings, and
-// the control strings (OSC, DCS, SOS, PM, APC; ECMA-48 5.6), which carry
-// replies the session does not decode and are dropped whole.
+// the control strings (OSC, DCS, SOS, PM, APC; ECMA-48 5.6), dropped whole
+// except the OSC 10/11 colour replies (InputDecoder+Replies.swift).
 //
 // ESC ESC: rxvt and some others send Alt with a special key as ESC before
 // the key's sequence (`ESC ESC [ A` is Alt-Up). So the first ESC of a pair
@@ -39,6 +39,8 @@ extension InputDecoder {
         case InputSequence.osc, InputSequence.dcs, InputSequence.sos, InputSequence.pm, InputSequence.apc:
             sequenceLength += 1
             introducer = byte
+            replyString.removeAll(keepingCapacity: true)
+            replyStringTooLong = false
             state = .controlString
             return true
         case 0x20..<0x7F:
@@ -100,27 +102,34 @@ extension InputDecoder {
 
     // MARK: Control strings (OSC, DCS, SOS, PM, APC)
 
-    mutating func controlStringByte(_ byte: UInt8) -> Bool {
+    mutating func controlStringByte(_ byte: UInt8, into events: inout [InputEvent]) -> Bool {
         switch byte {
-        case InputSequence.bell, InputSequence.cancel, InputSequence.substitute:
-            // BEL ends the string (xterm); CAN and SUB cancel it (ECMA-48 8.3.6).
+        case InputSequence.bell:
+            // BEL ends the string (xterm): an OSC colour reply is read.
             sequenceLength += 1
+            endControlString(into: &events)
+        case InputSequence.cancel, InputSequence.substitute:
+            // CAN and SUB cancel it (ECMA-48 8.3.6).
+            sequenceLength += 1
+            replyString.removeAll(keepingCapacity: true)
             dropSequence()
         case InputSequence.escape:
             sequenceLength += 1
             state = .controlStringEscape
         default:
+            keepReplyStringByte(byte)
             holdOrDrop()
         }
         return true
     }
 
-    mutating func controlStringEscapeByte(_ byte: UInt8) -> Bool {
+    mutating func controlStringEscapeByte(_ byte: UInt8, into events: inout [InputEvent]) -> Bool {
         if byte == InputSequence.stringTerminator {
             sequenceLength += 1
-            dropSequence()
+            endControlString(into: &events)
             return true
         }
+        replyString.removeAll(keepingCapacity: true)
         // An ESC that is not ST ends the broken string and starts a new sequence.
         bytesDropped += sequenceLength - 1
         beginEscape()

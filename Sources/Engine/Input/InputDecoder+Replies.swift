@@ -1,5 +1,7 @@
-// Replies to the session's queries: DA1, DECXCPR, kitty keyboard flags.
-// (DECRPM and CPR without `?` are read in InputDecoder+ControlSequence.swift.)
+// Replies to the session's queries: DA1, DECXCPR, kitty keyboard flags,
+// the colour scheme (mode 2031), in-band resize (mode 2048) and the colours
+// of OSC 10/11. (DECRPM and CPR without `?` are read in
+// InputDecoder+ControlSequence.swift.)
 
 extension InputDecoder {
     /// `CSI ? … c` (DA1), `CSI ? row ; column [; page] R` (DECXCPR),
@@ -21,8 +23,102 @@ extension InputDecoder {
         case InputSequence.kittyKey:
             guard parameters.fieldCount <= 1 else { return dropSequence() }
             deliverEvent(.reply(.keyboardFlags(parameters.value(0) ?? 0)), into: &events)
+        case InputSequence.deviceStatusReport:
+            guard parameters.fieldCount == 2, parameters.value(0) == InputSequence.colorSchemeReport,
+                  let scheme = parameters.value(1), scheme == 1 || scheme == 2
+            else { return dropSequence() }
+            deliverEvent(.reply(.colorScheme(isDark: scheme == 1)), into: &events)
         default:
             dropSequence()
         }
+    }
+
+    /// `CSI 48 ; rows ; columns ; height ; width t` (in-band resize). Other
+    /// window reports, and sizes of no cells, are dropped.
+    mutating func windowSizeReport(into events: inout [InputEvent]) {
+        guard !parameters.hasSubparameters, parameters.fieldCount == 5,
+              parameters.value(0) == InputSequence.inBandResize,
+              let rows = parameters.value(1), let columns = parameters.value(2), rows > 0, columns > 0
+        else { return dropSequence() }
+        let reply = TerminalReply.windowSize(rows: rows, columns: columns, pixelHeight: parameters.value(3) ?? 0,
+                                             pixelWidth: parameters.value(4) ?? 0)
+        deliverEvent(.reply(reply), into: &events)
+    }
+
+    // MARK: OSC colour replies
+
+    /// The longest OSC string kept to be read as a reply (`4;255;rgb:ffff/ffff/ffff`
+    /// is 26 bytes); a longer one is dropped whole, unread.
+    static let maximumReplyStringLength = 64
+
+    /// A byte of an OSC string: kept while the string may still be a
+    /// colour reply.
+    @inline(__always)
+    mutating func keepReplyStringByte(_ byte: UInt8) {
+        guard introducer == InputSequence.osc, replyString.count < Self.maximumReplyStringLength else {
+            replyString.removeAll(keepingCapacity: true)
+            replyStringTooLong = true
+            return
+        }
+        if !replyStringTooLong { replyString.append(byte) }
+    }
+
+    /// The control string ended (BEL or ST, counted in the sequence): a
+    /// colour reply is delivered, anything else dropped.
+    mutating func endControlString(into events: inout [InputEvent]) {
+        defer {
+            replyString.removeAll(keepingCapacity: true)
+            replyStringTooLong = false
+        }
+        guard introducer == InputSequence.osc, !replyStringTooLong, !overflowed,
+              let reply = Self.colorReply(replyString)
+        else { return dropSequence() }
+        deliverEvent(.reply(reply), into: &events)
+    }
+
+    /// `10;rgb:R/G/B` or `11;rgb:R/G/B` with 1–4 hex digits a channel;
+    /// nil for anything else.
+    static func colorReply(_ bytes: [UInt8]) -> TerminalReply? {
+        let fields = bytes.split(separator: 0x3B, omittingEmptySubsequences: false)
+        guard fields.count == 2, let code = decimal(fields[0]), code == 10 || code == 11 else { return nil }
+        let prefix = Array("rgb:".utf8)
+        let spec = fields[1]
+        guard spec.count > prefix.count, spec.prefix(prefix.count).elementsEqual(prefix) else { return nil }
+        let channels = spec.dropFirst(prefix.count).split(separator: 0x2F, omittingEmptySubsequences: false)
+        guard channels.count == 3 else { return nil }
+        var values: [UInt16] = []
+        for channel in channels {
+            guard let value = scaledHex(channel) else { return nil }
+            values.append(value)
+        }
+        return .color(code: code, red: values[0], green: values[1], blue: values[2])
+    }
+
+    private static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard (1...3).contains(digits.count) else { return nil }
+        var value = 0
+        for d in digits {
+            guard (0x30...0x39).contains(d) else { return nil }
+            value = value * 10 + Int(d - 0x30)
+        }
+        return value
+    }
+
+    /// 1–4 hex digits scaled to 16 bits, as XParseColor reads them (`h` is h/15, `hh` h/255 …).
+    private static func scaledHex(_ digits: ArraySlice<UInt8>) -> UInt16? {
+        guard (1...4).contains(digits.count) else { return nil }
+        var value: UInt32 = 0
+        for d in digits {
+            let nibble: UInt32
+            switch d {
+            case 0x30...0x39: nibble = UInt32(d - 0x30)
+            case 0x41...0x46: nibble = UInt32(d - 0x41 + 10)
+            case 0x61...0x66: nibble = UInt32(d - 0x61 + 10)
+            default: return nil
+            }
+            value = value << 4 | nibble
+        }
+        let maximum: UInt32 = (1 << (4 * UInt32(digits.count))) - 1
+        return UInt16((value * 65535 + maximum / 2) / maximum)
     }
 }

@@ -174,6 +174,10 @@ public struct InputDecoder: Sendable {
     /// The introducer after ESC of the sequence or string in progress.
     var introducer: UInt8 = 0
     var x10BytesLeft = 0
+    /// The OSC string in progress, while it is short enough to be a colour
+    /// reply (at most ``maximumReplyStringLength`` bytes; emptied past it).
+    var replyString: [UInt8] = []
+    var replyStringTooLong = false
 
     // Text and UTF-8.
     /// Text bytes not yet delivered: complete scalars, then the first bytes
@@ -301,8 +305,8 @@ public struct InputDecoder: Sendable {
             x10BytesLeft -= 1
             if x10BytesLeft == 0 { dropSequence() }
             return true
-        case .controlString: return controlStringByte(byte)
-        case .controlStringEscape: return controlStringEscapeByte(byte)
+        case .controlString: return controlStringByte(byte, into: &events)
+        case .controlStringEscape: return controlStringEscapeByte(byte, into: &events)
         case .paste: return pasteByte(byte, into: &events)
         case .pasteEscape: return pasteEscapeByte(byte)
         case .pasteControlSequence: return pasteControlSequenceByte(byte, into: &events)

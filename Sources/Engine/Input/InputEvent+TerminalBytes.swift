@@ -112,6 +112,24 @@ extension InputEvent {
             out.append(InputSequence.privateMarker)
             guard numbers([flags]) else { return nil }
             out.append(InputSequence.kittyKey)
+        case .color(let code, let red, let green, let blue):
+            guard code >= 0 && code <= ControlSequenceParameters.maximumValue else { return nil }
+            out = [InputSequence.escape, InputSequence.osc]
+            KeyBytes.appendDecimal(code, to: &out)
+            out += Array(";rgb:".utf8)
+            for (i, channel) in [red, green, blue].enumerated() {
+                if i > 0 { out.append(0x2F) }
+                let hex = String(channel, radix: 16)
+                out += Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            }
+            out += [InputSequence.escape, InputSequence.stringTerminator]
+        case .colorScheme(let isDark):
+            out.append(InputSequence.privateMarker)
+            guard numbers([InputSequence.colorSchemeReport, isDark ? 1 : 2]) else { return nil }
+            out.append(InputSequence.deviceStatusReport)
+        case .windowSize(let rows, let columns, let pixelHeight, let pixelWidth):
+            guard numbers([InputSequence.inBandResize, rows, columns, pixelHeight, pixelWidth]) else { return nil }
+            out.append(InputSequence.windowReport)
         }
         return out
     }

@@ -159,4 +159,16 @@ public enum TerminalReply: Hashable, Sendable {
     case cursorPosition(row: Int, column: Int)
     /// The kitty keyboard protocol's current flags (`CSI ? flags u`).
     case keyboardFlags(Int)
+    /// A colour the terminal reported (`OSC code ; rgb:R/G/B` ended by BEL
+    /// or ST): code 10 the default foreground, 11 the default background.
+    /// Each channel is scaled to 16 bits from the 1–4 hex digits sent
+    /// (`f` and `ffff` are both 65535).
+    case color(code: Int, red: UInt16, green: UInt16, blue: UInt16)
+    /// The terminal's colour scheme (contour's mode 2031,
+    /// `CSI ? 997 ; 1 n` dark, `CSI ? 997 ; 2 n` light): the answer to
+    /// `CSI ? 996 n`, and sent unasked on a theme change while the mode is set.
+    case colorScheme(isDark: Bool)
+    /// In-band resize (mode 2048, `CSI 48 ; rows ; columns ; height ;
+    /// width t`): the window in cells, and in pixels (0 where unknown).
+    case windowSize(rows: Int, columns: Int, pixelHeight: Int, pixelWidth: Int)
 }

@@ -95,6 +95,12 @@ enum InputSequence {
     static let mouseRelease: UInt8 = 0x6D
     /// The private marker of DEC replies: `?`.
     static let privateMarker: UInt8 = 0x3F
+    /// DSR reply final `n`: `CSI ? 997 ; scheme n` (colour scheme, mode 2031).
+    static let deviceStatusReport: UInt8 = 0x6E
+    static let colorSchemeReport = 997
+    /// Window report final `t`: `CSI 48 ; rows ; columns ; height ; width t` (in-band resize, mode 2048).
+    static let windowReport: UInt8 = 0x74
+    static let inBandResize = 48
     /// Bracketed paste (xterm mode 2004): `CSI 200 ~` … `CSI 201 ~`.
     static let pasteStart = 200
     static let pasteEnd = 201

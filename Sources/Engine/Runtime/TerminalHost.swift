@@ -82,6 +82,16 @@ public final class TerminalHost {
     var earlyEvents: [InputEvent] = []
     /// A cursor report now answers the emoji width probe.
     var probingEmojiWidths = false
+    /// What the modes set so far were chosen from (``applySupport()``).
+    var appliedSupport = TerminalModes.Support()
+    /// The terminal's colour scheme as last reported (dark until it says).
+    var colorScheme = ColorScheme.dark
+    /// The terminal reported its scheme (mode 2031 or DSR 996): colours no longer decide it.
+    var schemeReported = false
+    /// The terminal reported its background colour (OSC 11).
+    var backgroundReported = false
+    /// A cell's size in pixels, as mode 2048 last reported it.
+    var cellPixelSize: Size?
     var onEnd: ((Int32) -> Void)?
     var pendingPrints: [String] = []
     /// The app gave the terminal back (suspended) and has not taken it again.
@@ -200,28 +210,37 @@ public final class TerminalHost {
         TerminalHost.running = self
         TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: [])
         started = true
-        queryTerminal()
-        guard started else { return }  // a signal ended it
+        if case .inline = options.screen {
+            // Inline needs the cursor's row before it can draw: the one
+            // bounded wait at start.
+            queryTerminal()
+            guard started else { return }  // a signal ended it
+        }
         pipeline.encoder.capabilities.synchronizedOutput = support.synchronizedOutput
         modes = TerminalModes.sequences(for: options, support: support)
         TerminalRestore.update(bytes: Array(modes.leave.utf8))
+        var enter = Array(modes.enter.utf8)
         if case .inline(let maxHeight) = options.screen {
             inline = InlineRegion(maxHeight: maxHeight, cursorRow: support.cursorRow, screenRows: device.size().rows)
         }
+        // The first frame is drawn at once with the cautious defaults; the
+        // answers are applied as they arrive (``note(_:)``).
+        enter += startupQueries().utf8
         do {
-            try device.write(Array(modes.enter.utf8))
+            try device.write(enter)
         } catch {
             finish(status: 1, message: "error: \(error)\n")
             return
         }
-        probeEmojiWidths()
-        guard started else { return }
-        link.enabled = options.pacesFrames && support.answered
+        // The DA1 that ends the queries is the link's first round trip; its
+        // answer turns probing on (``note(_:)``).
+        link.probeSent(now: monotonicNanoseconds())
         if !support.answered {
-            // Late answers may still come: they are replies, not keys.
+            // Answers (late ones too) are replies, not keys.
             repliesOutstandingUntil = monotonicNanoseconds() &+ TerminalHost.lateReplyNanoseconds
-            if inline != nil { decoder.expectsCursorPositionReport = true }
+            if inline != nil || probingEmojiWidths { decoder.expectsCursorPositionReport = true }
         }
+        appliedSupport = support
         let size = device.size()
         recorder?.begin(columns: size.columns, rows: size.rows, screen: options.screen,
                         capabilities: pipeline.encoder.capabilities)
@@ -264,34 +283,51 @@ public final class TerminalHost {
         }
     }
 
-    /// Asks what the terminal supports (synchronized output, the kitty
-    /// keyboard protocol, the cursor row for inline mode), ended by DA1,
-    /// which every terminal answers after the rest; waits at most
-    /// ``TerminalOptions/queryTimeout``. Keys typed meanwhile are kept.
+    /// Inline: asks what the terminal supports (synchronized output, the
+    /// kitty keyboard protocol) and the cursor row the region starts on,
+    /// ended by DA1, which every terminal answers after the rest; waits at
+    /// most ``TerminalOptions/queryTimeout``. Keys typed meanwhile are kept.
     private func queryTerminal() {
-        var query = TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
-        if case .inline = options.screen { query += TerminalModes.queryCursorPosition }
-        awaitReplies(to: query)
+        awaitReplies(to: TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
+                     + TerminalModes.queryCursorPosition)
     }
 
-    /// On the alternate screen (nothing of the user's is on it), prints
-    /// 😀 (Unicode 6) and 🫠 (Unicode 14) from the home position and asks
-    /// where the cursor went. A terminal that drew both two columns wide
-    /// measures single emoji code points as the engine does, so the writer
-    /// need not re-anchor the cursor after each one
-    /// (``TerminalCapabilities/settledEmojiWidths``). No answer, or any other
-    /// column, keeps the cautious default. The probe is printed concealed,
-    /// and the first frame clears it.
-    private func probeEmojiWidths() {
-        // A terminal that did not answer the first query is not asked again
-        // (that would cost a second timeout at start).
-        guard options.screen == .alternate, options.capabilities == nil, support.answered else { return }
-        probingEmojiWidths = true
-        defer { probingEmojiWidths = false }
-        // Concealed (SGR 8), so that nothing shows for the moment before the
-        // first frame; the cursor moves all the same.
-        awaitReplies(to: TerminalModes.cursorHome + TerminalModes.conceal + TerminalModes.emojiWidthProbe
-                     + TerminalModes.queryCursorPosition + TerminalModes.resetRendition)
+    /// The queries the alternate screen sends with its modes, answered
+    /// while the app already runs: synchronized output (DECRQM 2026), the
+    /// kitty keyboard flags, the emoji width probe, and DA1 last, which
+    /// every terminal answers after the rest. Nothing waits for them.
+    ///
+    /// The probe prints 😀 (Unicode 6) and 🫠 (Unicode 14) from the home
+    /// position, concealed, and asks where the cursor went: a terminal that
+    /// drew both two columns wide measures single emoji code points as the
+    /// engine does, so the writer need not re-anchor the cursor after each
+    /// one (``TerminalCapabilities/settledEmojiWidths``). The first frame,
+    /// written right after, clears it. No answer, or any other column,
+    /// keeps the cautious default.
+    ///
+    /// The colours (OSC 10, 11), the colour scheme (DSR 996) and whether it
+    /// is reported on a change (mode 2031), in-band resize (2048) and
+    /// grapheme clustering (2027) are asked on both screens; inline, after
+    /// its wait, the other answers are known already.
+    func startupQueries() -> String {
+        var query = ""
+        if support.answered {
+            support.answered = false
+        } else {
+            query += TerminalModes.querySynchronizedOutput + TerminalModes.queryKittyKeyboard
+        }
+        query += TerminalModes.queryColorSchemeReports + TerminalModes.queryInBandResize
+            + TerminalModes.queryGraphemeClustering
+        // Inside tmux these go to tmux, which answers them itself (3.3 and
+        // later, with the outer terminal's colours): no passthrough.
+        query += TerminalModes.queryForegroundColor + TerminalModes.queryBackgroundColor
+            + TerminalModes.queryColorScheme
+        if options.screen == .alternate && options.capabilities == nil {
+            probingEmojiWidths = true
+            query += TerminalModes.cursorHome + TerminalModes.conceal + TerminalModes.emojiWidthProbe
+                + TerminalModes.queryCursorPosition + TerminalModes.resetRendition
+        }
+        return query + TerminalModes.queryPrimaryAttributes
     }
 
     /// Writes `query` and DA1, and handles replies until DA1 arrives or
@@ -327,6 +363,9 @@ public final class TerminalHost {
         }
     }
 
+    /// Takes in an answer to the start-up queries. Before the first frame
+    /// (inline's wait) it only records what the terminal has; once the app
+    /// runs, it also applies it (``applySupport()``).
     private func note(_ reply: TerminalReply) {
         switch reply {
         case .primaryDeviceAttributes:
@@ -341,17 +380,98 @@ public final class TerminalHost {
             if running, !support.answered { link.enabled = options.pacesFrames }
             support.answered = true
             repliesOutstandingUntil = nil
-            if running, !probingEmojiWidths { decoder.expectsCursorPositionReport = cursorReportDeadline != nil }
-        case .modeReport(let mode, let value, _) where mode == 2026: support.synchronizedOutput = value == 1 || value == 2
-        case .modeReport: break
-        case .keyboardFlags: support.kittyKeyboard = true
+            probingEmojiWidths = false
+            if running { decoder.expectsCursorPositionReport = cursorReportDeadline != nil }
+        case .modeReport(let mode, let value, _):
+            switch mode {
+            case 2026: support.synchronizedOutput = TerminalModes.settable(value)
+            case 2031: support.colorSchemeReports = TerminalModes.settable(value)
+            case 2048: support.inBandResize = TerminalModes.settable(value)
+            case 2027: support.graphemeClustering = TerminalModes.settable(value)
+            default: return
+            }
+            if running { applySupport() }
+        case .keyboardFlags:
+            support.kittyKeyboard = true
+            if running { applySupport() }
         case .cursorPosition(_, let column) where probingEmojiWidths:
-            if column == TerminalModes.emojiWidthProbeColumn { pipeline.encoder.capabilities.settledEmojiWidths = true }
+            probingEmojiWidths = false
+            decoder.expectsCursorPositionReport = cursorReportDeadline != nil
+            if column == TerminalModes.emojiWidthProbeColumn, !pipeline.encoder.capabilities.settledEmojiWidths {
+                // The frames drawn so far re-anchored after each emoji; the
+                // next one is drawn whole with the terminal's widths.
+                pipeline.encoder.capabilities.settledEmojiWidths = true
+                pipeline.encoder.invalidate()
+                requestFrame()
+            }
         case .cursorPosition(let row, _):
             cursorReportDeadline = nil
             support.cursorRow = row - 1
             inline?.cursorReported(row: row - 1, restingRow: pipeline.encoder.restingCursor?.y ?? 0)
             if inline != nil { requestFrame() }
+        case .color(let code, let red, let green, let blue):
+            // The background decides; the foreground only while the
+            // background is unknown (a light text is on a dark screen).
+            guard !schemeReported, code == 11 || !backgroundReported else { return }
+            if code == 11 {
+                backgroundReported = true
+                setColorScheme(ColorScheme(backgroundRed: red, green: green, blue: blue))
+            } else {
+                setColorScheme(ColorScheme(backgroundRed: red, green: green, blue: blue) == .light ? .dark : .light)
+            }
+        case .colorScheme(let isDark):
+            // Mode 2031's report (or DSR 996's answer) outranks the colours.
+            schemeReported = true
+            setColorScheme(isDark ? .dark : .light)
+        case .windowSize(let rows, let columns, let pixelHeight, let pixelWidth):
+            inBandResized(rows: rows, columns: columns, pixelHeight: pixelHeight, pixelWidth: pixelWidth)
+        }
+    }
+
+    /// Mode 2048's report: the window in cells and pixels. The cells'
+    /// pixel size is kept for the views that need it
+    /// (``EnvironmentValues/cellPixelSize``); a size in cells other than the
+    /// one drawn is a resize (the resize signal usually came first, and then
+    /// nothing is drawn again).
+    private func inBandResized(rows: Int, columns: Int, pixelHeight: Int, pixelWidth: Int) {
+        guard running else { return }
+        let cell = pixelHeight > 0 && pixelWidth > 0
+            ? Size(width: pixelWidth / columns, height: pixelHeight / rows) : nil
+        if cell != cellPixelSize {
+            cellPixelSize = cell
+            pipeline.graph.setRootEnvironment(\.cellPixelSize, cell)
+        }
+        let drawnRows = inline?.screenRows ?? pipeline.canvas.rows
+        if columns != pipeline.canvas.columns || rows != drawnRows { resized() }
+    }
+
+    /// The terminal's colour scheme changed (or became known): the views
+    /// that read it, or drew an adaptive colour, are drawn again.
+    private func setColorScheme(_ scheme: ColorScheme) {
+        guard scheme != colorScheme else { return }
+        colorScheme = scheme
+        pipeline.graph.setRootEnvironment(\.colorScheme, scheme)
+    }
+
+    /// What the terminal answered after the first frame, applied: the next
+    /// frames use synchronized output, the kitty keyboard flags are pushed
+    /// (once: a second report pushes nothing), and the bytes that restore
+    /// the terminal undo exactly what is now set.
+    private func applySupport() {
+        pipeline.encoder.capabilities.synchronizedOutput = support.synchronizedOutput
+        let before = TerminalModes.supportedModes(for: options, support: appliedSupport)
+        let now = TerminalModes.supportedModes(for: options, support: support)
+        appliedSupport = support
+        modes = TerminalModes.sequences(for: options, support: support)
+        let added = now.filter { mode in !before.contains { $0.on == mode.on } }.map(\.on).joined()
+        if !added.isEmpty, !terminalLeft { try? device.write(Array(added.utf8)) }
+        TerminalRestore.update(bytes: leaveBytes())
+        if support.graphemeClustering && !pipeline.encoder.capabilities.settledEmojiWidths {
+            // Mode 2027: the terminal measures clusters whole, as the engine
+            // does; the next frame is drawn whole with those widths.
+            pipeline.encoder.capabilities.settledEmojiWidths = true
+            pipeline.encoder.invalidate()
+            requestFrame()
         }
     }
 
@@ -451,6 +571,7 @@ public final class TerminalHost {
         guard let until = repliesOutstandingUntil else { return false }
         if monotonicNanoseconds() < until { return true }
         repliesOutstandingUntil = nil
+        probingEmojiWidths = false
         if cursorReportDeadline == nil { decoder.expectsCursorPositionReport = false }
         return false
     }
@@ -1018,6 +1139,8 @@ public final class TerminalHost {
         TerminalRestore.arm(fd: device.outputFD, modes: device.savedModes, bytes: leaveBytes())
         try? device.write(Array(modes.enter.utf8))
         if terminalProgress != .cleared { try? device.write(OperatingSystemCommand.progress(terminalProgress)) }
+        // The terminal's theme may have changed while the app was stopped.
+        if support.colorSchemeReports { try? device.write(Array(TerminalModes.queryColorScheme.utf8)) }
         cursorShown = false  // entering hid it
         if var region = inline {
             // The shell printed below us; find the cursor again and start a region there.

@@ -39,8 +39,10 @@ public struct TerminalOptions: Sendable {
     public var maxFramesPerSecond: Int
     /// How long a lone Esc waits for the rest of a sequence before it is the Esc key.
     public var escapeTimeout: Duration
-    /// How long start-up waits for the terminal to answer its capability
-    /// queries (a terminal that answers nothing costs this much, once).
+    /// How long an inline app's start-up waits for the terminal to answer
+    /// its queries (it needs the cursor's row before it can draw; a
+    /// terminal that answers nothing costs this much, once). The alternate
+    /// screen never waits: it draws at once and applies answers as they come.
     public var queryTimeout: Duration
     /// Ctrl-C ends the app (status 130) unless a view handles it.
     public var quitsOnControlC: Bool

@@ -13,6 +13,7 @@ enum EnvironmentPaths {
     static let submitAction: WritableKeyPath<EnvironmentValues, (() -> Void)?> = \.submitAction
     static let tabSize: WritableKeyPath<EnvironmentValues, Int> = \.tabSize
     static let theme: WritableKeyPath<EnvironmentValues, Theme> = \.theme
+    static let colorScheme: WritableKeyPath<EnvironmentValues, ColorScheme> = \.colorScheme
     static let typeToSelect: WritableKeyPath<EnvironmentValues, Bool> = \.typeToSelect
     static let pickerStyle: WritableKeyPath<EnvironmentValues, any PickerStyle> = \.pickerStyle
     static let isLineWrappingEnabled: WritableKeyPath<EnvironmentValues, Bool> = \.isLineWrappingEnabled

@@ -65,12 +65,18 @@ struct EventGenerator {
     /// A reply; cursor reports start at row 2 (row 1 reads as F3 unless
     /// the decoder expects a report).
     mutating func reply() -> TerminalReply {
-        switch Int.random(in: 0..<4, using: &rng) {
+        switch Int.random(in: 0..<7, using: &rng) {
         case 0: .primaryDeviceAttributes((0..<Int.random(in: 0...5, using: &rng)).map { _ in
             Int.random(in: 0...100, using: &rng) })
         case 1: .modeReport(mode: Int.random(in: 1...3000, using: &rng), value: Int.random(in: 0...4, using: &rng),
                             isPrivate: Bool.random(using: &rng))
         case 2: .cursorPosition(row: Int.random(in: 2...200, using: &rng), column: Int.random(in: 1...400, using: &rng))
+        case 3: .color(code: Int.random(in: 10...11, using: &rng), red: UInt16.random(in: 0...65535, using: &rng),
+                       green: UInt16.random(in: 0...65535, using: &rng), blue: UInt16.random(in: 0...65535, using: &rng))
+        case 4: .colorScheme(isDark: Bool.random(using: &rng))
+        case 5: .windowSize(rows: Int.random(in: 1...300, using: &rng), columns: Int.random(in: 1...500, using: &rng),
+                            pixelHeight: Int.random(in: 0...4000, using: &rng),
+                            pixelWidth: Int.random(in: 0...8000, using: &rng))
         default: .keyboardFlags(Int.random(in: 0...31, using: &rng))
         }
     }

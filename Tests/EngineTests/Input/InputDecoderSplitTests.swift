@@ -57,6 +57,7 @@ struct InputDecoderSplitTests {
                                       key(.enter), key(.tab), key(.backspace), char("A"), char("0"),
                                       key(.up, [], .up), mouse(.press, .left, 9, 4), mouse(.scrollUp, .none, 2, 2),
                                       .focus(true), .paste("pasted\ntext \u{FFFD}"),
+                                      .reply(.color(code: 11, red: 0x1111, green: 0x2222, blue: 0x3333)),
                                       .reply(.primaryDeviceAttributes([62, 22])), char("e\u{301}"), char("🇺🇸"),
                                       char("x"), char("👍🏽"), char("i", .control), key(.up), key(.function(2)),
                                       char("("), key(.down, .option), key(.insert, .shift), char("z"), key(.escape)]

@@ -94,5 +94,9 @@ struct InputEncodingTests {
         #expect(sent(.reply(.modeReport(mode: 2026, value: 2, isPrivate: true))) == #"\e[?2026;2$y"#)
         #expect(sent(.reply(.cursorPosition(row: 3, column: 7))) == #"\e[3;7R"#)
         #expect(sent(.reply(.keyboardFlags(15))) == #"\e[?15u"#)
+        #expect(sent(.reply(.color(code: 11, red: 0xFFFF, green: 0x0A0B, blue: 0))) == #"\e]11;rgb:ffff/0a0b/0000\e\"#)
+        #expect(sent(.reply(.colorScheme(isDark: false))) == #"\e[?997;2n"#)
+        #expect(sent(.reply(.windowSize(rows: 24, columns: 80, pixelHeight: 480, pixelWidth: 720)))
+                == #"\e[48;24;80;480;720t"#)
     }
 }
