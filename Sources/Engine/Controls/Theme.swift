@@ -26,7 +26,7 @@ public struct Theme: Equatable, Sendable {
     public var primary: Color
     /// What ``Color/secondary`` draws in.
     public var secondary: Color
-    /// Code in Markdown text (`` `code` `` in a ``Text`` literal, code
+    /// Code in Markdown text (code spans in a ``Text`` literal, code
     /// spans and blocks in a ``Markdown`` document).
     public var code: Color
 

@@ -3,7 +3,7 @@
 /// ``Text`` and each paragraph of a ``Markdown`` document draw.
 ///
 /// Understood: `*em*` and `_em_`, `**strong**` and `__strong__`,
-/// `` `code` ``, `~~strike~~` (and `~strike~`), `[text](url "title")`
+/// code between backticks, `~~strike~~` (and `~strike~`), `[text](url "title")`
 /// and `![alt](url)` (drawn as a link titled by its alt text),
 /// `<scheme:autolinks>` and `<user@host>`, and backslash escapes. Emphasis
 /// follows CommonMark's delimiter-run rules (left- and right-flanking runs,

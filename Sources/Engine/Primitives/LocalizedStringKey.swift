@@ -19,7 +19,7 @@
 /// | `*em*`, `_em_` | italic (SGR 3) |
 /// | `**strong**`, `__strong__` | bold (SGR 1) |
 /// | `~~strike~~`, `~strike~` | struck through (SGR 9) |
-/// | `` `code` `` | the theme's ``Theme/code`` colour |
+/// | code between backticks | the theme's ``Theme/code`` colour |
 /// | `[title](url)`, `![alt](url)`, `<https://…>`, `<a@b.c>` | underlined in the tint colour, one OSC 8 hyperlink |
 /// | `\*` (a backslash before ASCII punctuation) | the punctuation itself |
 ///
@@ -38,17 +38,31 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
         case text(Text)
     }
 
+    /// The text of a key made of one literal (then `segments` is empty):
+    /// held apart, so a `Text("literal")` made in every evaluation of a
+    /// body allocates no array.
+    var literal: String
+    /// The pieces of a literal with interpolations.
     var segments: [Segment]
 
     /// A key whose text is `value`, Markdown and all.
-    public init(_ value: String) { segments = [.markdown(value)] }
+    public init(_ value: String) {
+        literal = value
+        segments = []
+    }
 
     /// A key whose text is the literal `value`.
-    public init(stringLiteral value: String) { segments = [.markdown(value)] }
+    public init(stringLiteral value: String) {
+        literal = value
+        segments = []
+    }
 
     /// A key made of a literal with interpolations: the literal's pieces
     /// are Markdown, the interpolated values are not.
-    public init(stringInterpolation: StringInterpolation) { segments = stringInterpolation.segments }
+    public init(stringInterpolation: StringInterpolation) {
+        literal = ""
+        segments = stringInterpolation.segments
+    }
 
     /// The pieces of a string literal with interpolations while it is being
     /// built: the compiler calls these.
@@ -79,6 +93,10 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
 
     /// The text the key draws: its Markdown parsed, its interpolations kept.
     nonisolated func resolved() -> Text {
+        if segments.isEmpty {
+            guard InlineMarkdown.mayHaveMarkup(literal.utf8) else { return Text(verbatim: literal) }
+            return InlineMarkdown.text(literal)
+        }
         // The common cases, a literal or one with interpolated values and no
         // markup, need no parse.
         var plain = ""

@@ -14,13 +14,14 @@
 /// ```
 ///
 /// A string literal is Markdown, as in SwiftUI (it is a
-/// ``LocalizedStringKey``): `Text("**Bold**, `code` and [a link](https://x.y)")`
-/// draws bold, code in the theme's ``Theme/code`` colour, and a link
+/// ``LocalizedStringKey``): `Text("**Bold** and [a link](https://x.y)")`
+/// draws bold, and a link
 /// underlined in the tint colour whose cells are one OSC 8 hyperlink, even
 /// wrapped onto several rows. Values interpolated into the literal are
 /// shown as they are, and a string that is not a literal is never parsed:
 /// `Text(name)` and `Text(verbatim: "**")` show their text as written. See
-/// ``LocalizedStringKey`` for the syntax understood.
+/// ``LocalizedStringKey`` for the syntax understood (code spans are drawn
+/// in the theme's ``Theme/code`` colour).
 ///
 /// Where the text sets no colour or attribute of its own, it takes those of
 /// enclosing `.foregroundStyle`, `.bold()` and similar modifiers.
@@ -74,7 +75,7 @@ public struct Text: PrimitiveView, Equatable {
     ///
     /// Disfavoured, as SwiftUI's is, so that a string literal
     /// (`Text("**Bold**")`) is a ``LocalizedStringKey`` and its Markdown is
-    /// drawn; see ``init(_:)-(LocalizedStringKey)``.
+    /// drawn; see ``LocalizedStringKey``.
     @_disfavoredOverload
     nonisolated public init<S: StringProtocol>(_ content: S) { self.init(verbatim: String(content)) }
 
