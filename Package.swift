@@ -85,6 +85,7 @@ let package = Package(
         .executableTarget(name: "wizard", dependencies: ["Engine"], path: "Examples/Wizard"),
         .executableTarget(name: "settings", dependencies: ["Engine"], path: "Examples/Settings"),
         .executableTarget(name: "logtail", dependencies: ["Engine"], path: "Examples/LogTail"),
+        .executableTarget(name: "markdown-viewer", dependencies: ["Engine"], path: "Examples/MarkdownViewer"),
         .executableTarget(name: "chrome", dependencies: ["Engine"], path: "Examples/Chrome"),
         // The workloads `tuibench app --workload` drives: ticker, typing, scroll.
         .executableTarget(name: "bench-apps", dependencies: ["Engine"], path: "Examples/BenchApps"),

@@ -41,8 +41,34 @@ struct LogScreen: View {
     var body: some View { LogView(store) }
 }
 
+// MARK: markdown-scroll
+
+/// What the Markdown benchmark scrolls: a document of headings,
+/// paragraphs, lists and code.
+@MainActor
+struct MarkdownScreen: View {
+    var source: String
+    var body: some View { Markdown(source) }
+}
+
 extension Scenarios {
-    static let dataNames = ["outline-expand", "log-append"]
+    static let dataNames = ["outline-expand", "log-append", "markdown-scroll"]
+
+    /// A Markdown document of about `lines` lines: sections of a heading,
+    /// a paragraph with inline markup, a list and a code block.
+    static func markdownDocument(lines: Int) -> String {
+        var doc = ""
+        var n = 0
+        var section = 0
+        while n < lines {
+            doc += "## Section \(section)\n\nSome *emphasis*, **strong** and `code` in paragraph \(section), long enough "
+            doc += "to wrap on a narrow terminal, with [a link](https://example.com/\(section)).\n\n"
+            doc += "- item one\n- item two\n\n```swift\nlet x = \(section) // note\n```\n\n"
+            n += 12
+            section += 1
+        }
+        return doc
+    }
 
     /// `outline-expand`: a `List(_:children:selection:)` over a tree of
     /// about --rows nodes (√rows roots of √rows children); each frame
@@ -51,6 +77,25 @@ extension Scenarios {
     /// --rows lines (line limit 10⁶); each frame appends one.
     static func makeData(_ name: String, rows: Int?) -> Scenario? {
         guard dataNames.contains(name) else { return nil }
+        if name == "markdown-scroll" {
+            let lines = Swift.max(rows ?? 10_000, 12)
+            let source = markdownDocument(lines: lines)
+            let driver = SelectionDriver()
+            return Scenario(name: name, parameters: ["rows": lines], render: { frame, host in
+                if host.graph.frameNumber == 0 {
+                    host.render(MarkdownScreen(source: source), keepBytes: false)
+                    host.graph.dispatch(.key(KeyPress(.tab)))
+                    host.update(keepBytes: false)
+                    driver.lastFrame = frame
+                    return
+                }
+                if frame != driver.lastFrame {
+                    driver.lastFrame = frame
+                    host.graph.dispatch(.key(KeyPress(.down)))
+                }
+                host.update(keepBytes: false)
+            }, summary: "a Markdown view of a \(lines)-line document; each frame scrolls it down one row")
+        }
         let n = Swift.max(rows ?? 1_000_000, 4)
         if name == "log-append" {
             let store = LogStore(lineLimit: 1_000_000)

@@ -14,7 +14,7 @@ struct Run: ParsableCommand {
             resize (--period 10), state-tree (--depth 6 --fanout 4; one @State changes), \
             state-churn (--subtree 100000 --period 10), table-select, list-select and table-scroll (--rows 100000; \
             the selection of a Table or List moves one row a frame by a key press, among the rows shown, or \
-            on down so that the table scrolls a row a frame), one-cell (one cell changes on a screen of static text; scale it with --size), flow-layout (a custom Layout of --rows 1000 tags; one tag changes width each frame), canvas (a braille canvas filling the screen; one point moves each frame), outline-expand (a tree List of about --rows 1000000 nodes; one expand or collapse a frame), log-append (a LogView following --rows 1000000 stored lines; one line appended a frame). Each frame renders the scenario's root view for a new \
+            on down so that the table scrolls a row a frame), one-cell (one cell changes on a screen of static text; scale it with --size), flow-layout (a custom Layout of --rows 1000 tags; one tag changes width each frame), canvas (a braille canvas filling the screen; one point moves each frame), outline-expand (a tree List of about --rows 1000000 nodes; one expand or collapse a frame), log-append (a LogView following --rows 1000000 stored lines; one line appended a frame), markdown-scroll (a Markdown view of a --rows 10000-line document; scrolled one row a frame). Each frame renders the scenario's root view for a new \
             frame number on an offscreen host of --size and encodes it with the real writer; \
             the time covers reconcile, layout, paint, diff and writer. Frames after --warmup \
             are measured.

@@ -11,7 +11,7 @@
 extension Color {
     /// The roles a theme resolves.
     enum Role: UInt8 {
-        case primary, secondary, accent
+        case primary, secondary, accent, code
     }
 
     /// The kind (bits 24…31) of a colour that names a role.
@@ -78,6 +78,7 @@ extension Theme {
         case .primary: resolved = primary
         case .secondary: resolved = secondary
         case .accent: resolved = tint
+        case .code: resolved = code
         }
         return resolved.role == nil ? resolved : .default
     }

@@ -26,11 +26,14 @@ public struct Theme: Equatable, Sendable {
     public var primary: Color
     /// What ``Color/secondary`` draws in.
     public var secondary: Color
+    /// Code in Markdown text (code spans in a ``Text`` literal, code
+    /// spans and blocks in a ``Markdown`` document).
+    public var code: Color
 
     public init(tint: Color = .cyan, focusBackground: Color = .blue, focusForeground: Color = .brightWhite,
                 selectionBackground: Color = .blue, inactiveSelectionBackground: Color = .brightBlack,
                 disabled: Color = .brightBlack, destructive: Color = .red, placeholder: Color = .brightBlack,
-                primary: Color = .default, secondary: Color = .brightBlack) {
+                primary: Color = .default, secondary: Color = .brightBlack, code: Color = .yellow) {
         self.tint = tint
         self.focusBackground = focusBackground
         self.focusForeground = focusForeground
@@ -41,6 +44,7 @@ public struct Theme: Equatable, Sendable {
         self.placeholder = placeholder
         self.primary = primary
         self.secondary = secondary
+        self.code = code
     }
 
     public static let standard = Theme()

@@ -128,8 +128,14 @@ extension View {
     public func overline(_ isActive: Bool = true) -> InheritedStyleView<Self> {
         textAttributes(isActive ? .overline : [])
     }
-    /// Struck-through text inside (when `isActive`).
-    public func strikethrough(_ isActive: Bool = true) -> InheritedStyleView<Self> {
+    /// Struck-through text inside (when `isActive`), as SwiftUI's
+    /// `strikethrough(_:pattern:color:)`: SGR 9, a solid line in the
+    /// text's colour. Terminals have no strikethrough pattern or colour
+    /// (see ``Text/strikethrough(_:pattern:color:)``): `pattern` and
+    /// `color` are accepted for SwiftUI's sake and not drawn.
+    public func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil)
+        -> InheritedStyleView<Self>
+    {
         textAttributes(isActive ? .strikethrough : [])
     }
     /// Dim (faint) text inside (when `isActive`).

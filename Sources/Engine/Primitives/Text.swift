@@ -13,6 +13,16 @@
 /// Text("Disk ") + Text("92%").bold().foregroundColor(.red) + Text(" full")
 /// ```
 ///
+/// A string literal is Markdown, as in SwiftUI (it is a
+/// ``LocalizedStringKey``): `Text("**Bold** and [a link](https://x.y)")`
+/// draws bold, and a link
+/// underlined in the tint colour whose cells are one OSC 8 hyperlink, even
+/// wrapped onto several rows. Values interpolated into the literal are
+/// shown as they are, and a string that is not a literal is never parsed:
+/// `Text(name)` and `Text(verbatim: "**")` show their text as written. See
+/// ``LocalizedStringKey`` for the syntax understood (code spans are drawn
+/// in the theme's ``Theme/code`` colour).
+///
 /// Where the text sets no colour or attribute of its own, it takes those of
 /// enclosing `.foregroundStyle`, `.bold()` and similar modifiers.
 ///
@@ -35,12 +45,21 @@ public struct Text: PrimitiveView, Equatable {
     struct Run: Equatable {
         var end: Int
         var style: Style
+        /// The hyperlink target the piece belongs to (a Markdown link), or nil.
+        var link: String?
+
+        init(end: Int, style: Style, link: String? = nil) {
+            self.end = end
+            self.style = style
+            self.link = link
+        }
     }
 
-    /// A text showing `content`. Nonisolated, as SwiftUI's is: a text is
-    /// plain data, and may be made anywhere (a table's cell closures, a
-    /// model's formatting) and shown on the main actor.
-    nonisolated public init(_ content: String) {
+    /// A text showing `content` as it is, with no Markdown: SwiftUI's
+    /// `Text(verbatim:)`. Nonisolated, as SwiftUI's is: a text is plain
+    /// data, and may be made anywhere (a table's cell closures, a model's
+    /// formatting) and shown on the main actor.
+    nonisolated public init(verbatim content: String) {
         self.content = content
         style = .plain
         lineLimit = nil
@@ -50,8 +69,15 @@ public struct Text: PrimitiveView, Equatable {
         runs = nil
     }
 
-    /// A text showing `content` (any string or substring).
-    nonisolated public init<S: StringProtocol>(_ content: S) { self.init(String(content)) }
+    /// A text showing `content` (any string or substring) as it is, with
+    /// no Markdown, as SwiftUI's `Text(_:)` for a string that is not a
+    /// literal: `Text(fileName)` shows `my_file*.txt` as written.
+    ///
+    /// Disfavoured, as SwiftUI's is, so that a string literal
+    /// (`Text("**Bold**")`) is a ``LocalizedStringKey`` and its Markdown is
+    /// drawn; see ``LocalizedStringKey``.
+    @_disfavoredOverload
+    nonisolated public init<S: StringProtocol>(_ content: S) { self.init(verbatim: String(content)) }
 
     public static func _makeBehavior() -> NodeBehavior { TextBehavior() }
 
@@ -92,9 +118,11 @@ public struct Text: PrimitiveView, Equatable {
             graph.markNeedsPaint(node)
         }
         if view.runs != nil || b.runs != nil {
-            let runs = view.runs?.map {
-                TextLayout.StyledRun(end: $0.end, style: graph.canvas.styles.transientID(
-                    for: graph.resolvingRoles($0.style.drawn(over: style), at: node)))
+            let runs = view.runs?.map { run in
+                var drawn = graph.resolvingRoles(run.style.drawn(over: style), at: node)
+                // Links are interned once per target and kept: the id is stable.
+                if let link = run.link { drawn.link = graph.canvas.styles.linkID(for: link) }
+                return TextLayout.StyledRun(end: run.end, style: graph.canvas.styles.transientID(for: drawn))
             }
             if b.runs != runs {
                 b.runs = runs
@@ -104,34 +132,34 @@ public struct Text: PrimitiveView, Equatable {
     }
 
     /// The pieces of `self` with their styles drawn over its own.
-    private var resolvedRuns: [Run] {
+    nonisolated var resolvedRuns: [Run] {
         guard let runs else { return [Run(end: content.utf8.count, style: style)] }
-        return runs.map { Run(end: $0.end, style: $0.style.drawn(over: style)) }
+        return runs.map { Run(end: $0.end, style: $0.style.drawn(over: style), link: $0.link) }
     }
 
     /// One text showing `lhs` then `rhs`, each piece in its own style:
     /// `Text("a") + Text("b").bold()`. Modifiers on the result apply to the
     /// whole (under each piece's own); line limit, truncation, alignment and
     /// wrapping come from `lhs`.
-    public static func + (lhs: Text, rhs: Text) -> Text {
+    nonisolated public static func + (lhs: Text, rhs: Text) -> Text {
         var result = lhs
         let offset = lhs.content.utf8.count
         result.content = lhs.content + rhs.content
         result.style = .plain
-        result.runs = lhs.resolvedRuns + rhs.resolvedRuns.map { Run(end: $0.end + offset, style: $0.style) }
+        result.runs = lhs.resolvedRuns + rhs.resolvedRuns.map { Run(end: $0.end + offset, style: $0.style, link: $0.link) }
         return result
     }
 
     /// Appends `rhs` to `lhs` (see ``+(_:_:)``), in place once `lhs` is a
     /// concatenation: building a text of n pieces this way is O(n).
-    public static func += (lhs: inout Text, rhs: Text) {
+    nonisolated public static func += (lhs: inout Text, rhs: Text) {
         guard lhs.runs != nil, lhs.style == .plain else {
             lhs = lhs + rhs
             return
         }
         let offset = lhs.content.utf8.count
         lhs.content += rhs.content
-        for run in rhs.resolvedRuns { lhs.runs!.append(Run(end: run.end + offset, style: run.style)) }
+        for run in rhs.resolvedRuns { lhs.runs!.append(Run(end: run.end + offset, style: run.style, link: run.link)) }
     }
 }
 
@@ -153,13 +181,13 @@ extension Style {
 }
 
 extension Text {
-    private func with(_ change: (inout Text) -> Void) -> Text {
+    nonisolated private func with(_ change: (inout Text) -> Void) -> Text {
         var copy = self
         change(&copy)
         return copy
     }
-    public func bold() -> Text { with { $0.style.attributes.insert(.bold) } }
-    public func italic() -> Text { with { $0.style.attributes.insert(.italic) } }
+    nonisolated public func bold() -> Text { with { $0.style.attributes.insert(.bold) } }
+    nonisolated public func italic() -> Text { with { $0.style.attributes.insert(.italic) } }
     /// Underlined (when `isActive`), the line drawn in `pattern` and `color`
     /// (`nil`: the text's colour), as SwiftUI's `underline(_:pattern:color:)`.
     /// See ``Text/LineStyle/Pattern`` for how patterns map to a terminal's
@@ -168,7 +196,7 @@ extension Text {
     /// ```swift
     /// Text("recieve").underline(pattern: .curly, color: .red)
     /// ```
-    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+    nonisolated public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
         guard isActive else { return self }
         return with {
             $0.style.attributes.insert(.underline)
@@ -178,25 +206,38 @@ extension Text {
     }
     /// A line over the text (when `isActive`): SGR 53, which terminals
     /// without it ignore. SwiftUI has no overline; terminals draw one.
-    public func overline(_ isActive: Bool = true) -> Text {
+    nonisolated public func overline(_ isActive: Bool = true) -> Text {
         guard isActive else { return self }
         return with { $0.style.attributes.insert(.overline) }
     }
-    public func strikethrough() -> Text { with { $0.style.attributes.insert(.strikethrough) } }
-    public func dim() -> Text { with { $0.style.attributes.insert(.dim) } }
-    public func blink() -> Text { with { $0.style.attributes.insert(.blink) } }
-    public func reverse() -> Text { with { $0.style.attributes.insert(.reverse) } }
-    public func foregroundColor(_ color: Color) -> Text { with { $0.style.foreground = color } }
+    /// Struck through (when `isActive`), as SwiftUI's
+    /// `strikethrough(_:pattern:color:)`: SGR 9, a solid line in the
+    /// text's colour. Terminals draw no other: no pattern and no colour of
+    /// their own for the line (SGR 9 has no sub-parameters, and there is no
+    /// strikethrough counterpart of the underline colour, SGR 58), so
+    /// `pattern` and `color` are accepted for SwiftUI's sake and not drawn.
+    ///
+    /// ```swift
+    /// Text("old price").strikethrough(color: .red)   // a line in the text's colour
+    /// ```
+    nonisolated public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        guard isActive else { return self }
+        return with { $0.style.attributes.insert(.strikethrough) }
+    }
+    nonisolated public func dim() -> Text { with { $0.style.attributes.insert(.dim) } }
+    nonisolated public func blink() -> Text { with { $0.style.attributes.insert(.blink) } }
+    nonisolated public func reverse() -> Text { with { $0.style.attributes.insert(.reverse) } }
+    nonisolated public func foregroundColor(_ color: Color) -> Text { with { $0.style.foreground = color } }
     /// The text's own background (the cells its glyphs occupy).
-    public func backgroundColor(_ color: Color) -> Text { with { $0.style.background = color } }
+    nonisolated public func backgroundColor(_ color: Color) -> Text { with { $0.style.background = color } }
     /// At most `n` lines; the last is truncated with "…".
-    public func lineLimit(_ n: Int?) -> Text { with { $0.lineLimit = n } }
+    nonisolated public func lineLimit(_ n: Int?) -> Text { with { $0.lineLimit = n } }
     /// Where "…" goes when a line is cut.
-    public func truncationMode(_ mode: TruncationMode) -> Text { with { $0.truncation = mode } }
+    nonisolated public func truncationMode(_ mode: TruncationMode) -> Text { with { $0.truncation = mode } }
     /// How lines are aligned within the text's frame.
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> Text { with { $0.alignment = alignment } }
+    nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> Text { with { $0.alignment = alignment } }
     /// One line per "\n"-separated line, truncated instead of wrapped.
-    public func singleLine() -> Text { with { $0.wraps = false } }
+    nonisolated public func singleLine() -> Text { with { $0.wraps = false } }
 }
 
 final class TextBehavior: NodeBehavior {

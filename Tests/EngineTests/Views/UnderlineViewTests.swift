@@ -55,4 +55,22 @@ struct UnderlineViewTests {
         let r = legend(Text("x").underline(color: .accentColor).tint(.green))
         #expect(r.legend == ["a underline ul=2"])
     }
+
+    @Test("strikethrough: SGR 9 whatever the pattern and colour asked; off when inactive")
+    func strikethrough() {
+        let r = legend(HStack(spacing: 0) {
+            Text("a").strikethrough()
+            Text("b").strikethrough(pattern: .dash, color: .red)
+            Text("c").strikethrough(false, color: .red)
+            Text("d").strikethrough(false).strikethrough(pattern: .dot, color: .blue)
+        })
+        #expect(r.rows == ["....aa.a...."])
+        #expect(r.legend == ["a strike"])
+        let modifier = legend(HStack { Text("a") }.strikethrough(pattern: .dot, color: .blue), columns: 1)
+        #expect(modifier.legend == ["a strike"])
+        #expect(legend(HStack { Text("a") }.strikethrough(false, color: .blue), columns: 1).legend.isEmpty)
+        let host = FramePipeline(columns: 1, rows: 1)
+        host.render(Text("x").strikethrough(color: .red))
+        #expect(escaped(host.lastBytes).contains("\\e[9m"))
+    }
 }

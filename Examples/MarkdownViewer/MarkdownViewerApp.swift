@@ -1,0 +1,72 @@
+import Engine
+import Foundation
+
+/// A Markdown viewer: the file named on the command line (or a built-in
+/// page about the viewer) in a ``Markdown`` view. Up/Down, PageUp/PageDown,
+/// Space, Home/End and the mouse wheel scroll; `q` quits.
+@main
+struct MarkdownViewerApp: App {
+    @State private var document = MarkdownViewerApp.load()
+    @FocusState private var focused: Bool
+    @Environment(\.terminal) private var terminal
+
+    init() {}
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            Text("\(document.title) · \(document.text.split(separator: "\n", omittingEmptySubsequences: false).count) lines")
+                .reverse()
+            Markdown(document.text)
+                .focused($focused)
+            Text("↑↓ PgUp PgDn Home End scroll · **q** quit").foregroundStyle(.secondary)
+        }
+        .onAppear { focused = true }
+        .onKeyPress("q") {
+            terminal.quit()
+            return .handled
+        }
+    }
+
+    static func load() -> (title: String, text: String) {
+        guard let path = CommandLine.arguments.dropFirst().first else { return ("markdown-viewer", builtIn) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (path, "# Cannot read `\(path)`\n\nThe file does not exist or cannot be read.")
+        }
+        return (path, String(decoding: data, as: UTF8.self))
+    }
+
+    static let builtIn = """
+        # markdown-viewer
+
+        An example of the engine's **Markdown** view: give it a file, as in
+        `markdown-viewer README.md`, or read this page.
+
+        ## What it draws
+
+        - Headings, *emphasis*, **strong**, ~~strikethrough~~ and `code`
+        - Links such as [the CommonMark spec](https://spec.commonmark.org), which
+          a terminal that understands OSC 8 opens on Ctrl- or Cmd-click
+        - Nested lists
+          1. numbered
+          2. and [x] task lists
+        - [x] block quotes
+        - [ ] footnotes (not yet)
+
+        > A block quote wraps with its bar
+        > on every row.
+
+        ```swift
+        let view = Markdown(readme)  // lazy: only lines on screen are built
+        ```
+
+        | Key | Action |
+        |:----|-------:|
+        | ↑ ↓ | one row |
+        | PgUp PgDn | a page |
+        | q | quit |
+
+        ---
+
+        The end.
+        """
+}

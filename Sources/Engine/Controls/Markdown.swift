@@ -1,0 +1,322 @@
+/// A scrolling view of a Markdown document (CommonMark with GFM's tables,
+/// task lists and strikethrough), drawn in the theme's colours and wrapped
+/// to the width it is offered.
+///
+/// ```swift
+/// Markdown(readme)
+/// Markdown(notes, highlighter: nil)       // code blocks in the code colour only
+/// ```
+///
+/// Understood: ATX (`#`) and setext (`===`, `---`) headings; paragraphs,
+/// whose soft breaks are spaces and hard breaks (two trailing spaces or a
+/// backslash) new lines; block quotes, drawn with a `│` bar; bulleted,
+/// numbered and task (`- [x]`) lists, nested; fenced code blocks (the info
+/// string's first word goes to the ``SyntaxHighlighter``) and indented ones;
+/// thematic breaks, drawn as a rule across the view; GFM tables, columns
+/// padded to their widest cell and aligned as the delimiter row says; and
+/// everything ``LocalizedStringKey`` understands inline (emphasis, code,
+/// strikethrough, links as OSC 8 hyperlinks). Not understood (shown as
+/// written): HTML, link reference definitions, footnotes, entities.
+///
+/// Headings are bold, levels 1 and 2 in the tint colour (level 1
+/// underlined too); code is in ``Theme/code``; quote bars and table rules
+/// in ``Color/secondary``.
+///
+/// It scrolls by rows: Up/Down, PageUp/PageDown (a page less one row),
+/// Home/End, Space, and the mouse wheel (3 rows), while focused. The
+/// document is parsed once per change of its text; laying out and drawing
+/// cost only the lines shown: each line of the document (a paragraph, a
+/// list item's paragraph, a code line, a table row) is built, measured and
+/// drawn only when it is on screen, like ``LogView``'s lines.
+public struct Markdown: View {
+    let source: String
+    let highlighter: (any SyntaxHighlighter)?
+    @ControlModel private var cursor: MarkdownCursor
+    @Environment(\.isEnabled) private var isEnabled
+
+    /// A view of `source`; code blocks are coloured by `highlighter`
+    /// (the built-in ``KeywordHighlighter`` by default, nil for none).
+    public init(_ source: String, highlighter: (any SyntaxHighlighter)? = KeywordHighlighter()) {
+        self.source = source
+        self.highlighter = highlighter
+    }
+
+    public var body: some View {
+        let cursor = self.cursor, model = _cursor
+        let isEnabled = self.isEnabled
+        cursor.load(source, highlighter: highlighter)
+        return MarkdownViewport(cursor: cursor, version: cursor.version)
+            .focusable()
+            .onFocusedKey { press in
+                guard cursor.handle(press) else { return .ignored }
+                model.invalidate()
+                return .handled
+            }
+            .onMouse { event in
+                guard isEnabled, cursor.handle(event) else { return .ignored }
+                model.invalidate()
+                return .handled
+            }
+    }
+}
+
+/// A Markdown view's document and scroll position: the first line shown
+/// and how many of its rows are scrolled off the top.
+final class MarkdownCursor: ControlModelObject {
+    private(set) var source = ""
+    private(set) var document = MarkdownDocument("")
+    private var highlighterType: ObjectIdentifier?
+    /// Bumped when the document changes, so the viewport lays out again.
+    private(set) var version = 0
+    var top = 0
+    var rowOffset = 0
+    /// From the last layout: the view's rows and frame, and the heights of
+    /// the lines it measured (at `width`).
+    var rows = 1
+    var frame = Rect.zero
+    var width = -1
+    var heights: [Int: Int] = [:]
+    /// Lines laid out in the last frame (a test's measure of laziness).
+    var linesLaidOut = 0
+    let placeholder = ListViewport()
+
+    required init() {}
+
+    /// Parses `source` when it is not the text already parsed.
+    func load(_ source: String, highlighter: (any SyntaxHighlighter)?) {
+        let type = highlighter.map { ObjectIdentifier(Swift.type(of: $0)) }
+        guard source != self.source || type != highlighterType || version == 0 else { return }
+        self.source = source
+        highlighterType = type
+        document = MarkdownDocument(source, highlighter: highlighter)
+        heights.removeAll()
+        version += 1
+        top = Swift.min(top, Swift.max(0, document.lines.count - 1))
+    }
+
+    func height(_ line: Int) -> Int { heights[line] ?? 1 }
+
+    /// Scrolls by `delta` rows (negative: up), line by line through the
+    /// heights measured (a line not yet measured counts as one row).
+    func scroll(by delta: Int) {
+        var n = delta
+        let count = document.lines.count
+        while n > 0, top < count {
+            let h = height(top)
+            if rowOffset + n < h {
+                rowOffset += n
+                n = 0
+            } else {
+                n -= h - rowOffset
+                top += 1
+                rowOffset = 0
+            }
+        }
+        while n < 0 {
+            if rowOffset > 0 {
+                let step = Swift.min(rowOffset, -n)
+                rowOffset -= step
+                n += step
+            } else if top > 0 {
+                top -= 1
+                rowOffset = height(top) - 1
+                n += 1
+            } else {
+                break
+            }
+        }
+        top = Swift.min(top, Swift.max(0, count - 1))
+    }
+
+    func handle(_ press: KeyPress) -> Bool {
+        guard press.phase != .up else { return false }
+        guard press.modifiers.subtracting([.capsLock, .numLock, .shift]).isEmpty else { return false }
+        let page = Swift.max(1, rows - 1)
+        switch press.key {
+        case .up: scroll(by: -1)
+        case .down: scroll(by: 1)
+        case .pageUp: scroll(by: -page)
+        case .pageDown, .character(" "): scroll(by: page)
+        case .home:
+            top = 0
+            rowOffset = 0
+        case .end:
+            top = document.lines.count
+            rowOffset = 0
+        default: return false
+        }
+        return true
+    }
+
+    func handle(_ event: MouseEvent) -> Bool {
+        let f = frame
+        guard event.column >= f.x, event.column < f.maxX, event.row >= f.y, event.row < f.maxY else { return false }
+        switch event.kind {
+        case .scrollUp: scroll(by: -3)
+        case .scrollDown: scroll(by: 3)
+        default: return false
+        }
+        return true
+    }
+}
+
+/// The lines of a Markdown view on screen, built when the view is laid
+/// out, each keyed by its index so a line keeps its node while it scrolls.
+struct MarkdownViewport: PrimitiveView {
+    var cursor: MarkdownCursor
+    var version: Int
+
+    static func _makeBehavior() -> NodeBehavior { MarkdownViewportBehavior() }
+
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: MarkdownViewportBehavior.self)
+        b.cursor = view.cursor
+        graph.leafContentChanged(node)
+    }
+}
+
+final class MarkdownViewportBehavior: NodeBehavior {
+    var cursor: MarkdownCursor?
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        // Greedy, as a list: the space offered.
+        let lines = cursor?.document.lines.count ?? 0
+        return Size(width: proposal.width.map { $0 == .max ? 80 : $0 } ?? 80,
+                    height: proposal.height.map { $0 == .max ? lines : $0 } ?? lines)
+    }
+
+    /// Reconciles the lines in `range` and returns their heights at `width`.
+    private func layOut(_ range: Range<Int>, node: ViewNode, graph: ViewGraph, width: Int) -> [Int] {
+        guard let cursor else { return [] }
+        let document = cursor.document
+        let rows = RowViewport<MarkdownLineView>(count: document.lines.count,
+                                                 row: { (ExplicitID($0), MarkdownLineView(line: document.lines[$0])) },
+                                                 header: nil, columns: nil, viewport: cursor.placeholder)
+        var changed = false
+        graph.containingLayoutMarks(of: node) {
+            changed = RowViewport<MarkdownLineView>.reconcileRows(rows, range, node: node, graph: graph)
+        }
+        if changed { graph.refreshLayoutChildren(node) }
+        var heights: [Int] = []
+        for (k, child) in node.children.enumerated() {
+            let h = Swift.max(1, graph.size(of: child, for: ProposedSize(width: width, height: nil)).height)
+            heights.append(h)
+            cursor.heights[range.lowerBound + k] = h
+        }
+        return heights
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        guard let cursor else { return }
+        let count = cursor.document.lines.count
+        if cursor.width != rect.width { cursor.heights.removeAll() }
+        cursor.width = rect.width
+        cursor.rows = Swift.max(1, rect.height)
+        cursor.frame = rect
+        cursor.top = Swift.max(0, Swift.min(cursor.top, count))
+        // Each line is at least one row: the rows from the top line need at
+        // most as many lines as rows (plus the one partly scrolled off).
+        var range = cursor.top..<Swift.min(count, cursor.top + rect.height + 1)
+        var heights = layOut(range, node: node, graph: graph, width: rect.width)
+        cursor.rowOffset = Swift.min(cursor.rowOffset, Swift.max(0, (heights.first ?? 1) - 1))
+        var shown = heights.reduce(0, +) - cursor.rowOffset
+        if shown < rect.height, cursor.top > 0 || cursor.rowOffset > 0 {
+            // Past the end: the last page is shown full, as a pager does.
+            let start = Swift.max(0, cursor.top - rect.height)
+            range = start..<Swift.min(count, cursor.top + rect.height + 1)
+            heights = layOut(range, node: node, graph: graph, width: rect.width)
+            var k = cursor.top - start
+            var offset = cursor.rowOffset
+            while shown < rect.height, k > 0 || offset > 0 {
+                if offset > 0 {
+                    let step = Swift.min(offset, rect.height - shown)
+                    offset -= step
+                    shown += step
+                } else {
+                    k -= 1
+                    offset = heights[k]
+                    let step = Swift.min(offset, rect.height - shown)
+                    offset -= step
+                    shown += step
+                }
+            }
+            cursor.top = start + k
+            cursor.rowOffset = offset
+        }
+        cursor.linesLaidOut = range.count
+        var y = rect.y
+        for (k, child) in node.children.enumerated() {
+            let index = range.lowerBound + k
+            guard index >= cursor.top, y < rect.maxY else {
+                graph.place(child, in: Rect(x: rect.x, y: rect.y, width: 0, height: 0))
+                continue
+            }
+            let offset = index == cursor.top ? cursor.rowOffset : 0
+            graph.place(child, in: Rect(x: rect.x, y: y - offset, width: rect.width, height: heights[k]))
+            y += heights[k] - offset
+        }
+    }
+
+    override func childClip(_ node: ViewNode, _ clip: Rect) -> Rect { clip.intersection(node.frame) }
+}
+
+/// One line of a Markdown document: its prefix on each row (a quote's bar,
+/// a list's marker), then its text wrapped in the columns left; a rule is
+/// drawn across.
+struct MarkdownLineView: PrimitiveView, Equatable {
+    var line: MarkdownDocument.Line
+
+    static func _makeBehavior() -> NodeBehavior { MarkdownLineBehavior() }
+
+    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: MarkdownLineBehavior.self)
+        let style = graph.resolvingRoles(view.line.prefixStyle, at: node)
+        if b.prefix != view.line.prefix || b.continuation != view.line.continuation || b.kind != view.line.kind {
+            b.prefix = view.line.prefix
+            b.continuation = view.line.continuation
+            b.kind = view.line.kind
+            b.indent = Swift.max(GraphemeWidth.width(of: b.prefix), GraphemeWidth.width(of: b.continuation))
+            graph.markNeedsLayout(node)
+            graph.markNeedsPaint(node)
+        }
+        graph.setPaint(style, &b.style, node: node)
+        graph.reconcileOnlyChild(view.line.text, of: node)
+    }
+}
+
+final class MarkdownLineBehavior: NodeBehavior {
+    var prefix = ""
+    var continuation = ""
+    var kind = MarkdownDocument.Line.Kind.text
+    var style = Style.plain
+    var indent = 0
+
+    override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        let width = proposal.width.map { $0 == .max ? 80 : $0 } ?? 80
+        if kind == .rule { return Size(width: width, height: 1) }
+        let inner = ProposedSize(width: Swift.max(1, width - indent), height: nil)
+        let s = ContentLayout.size(node, inner, graph: graph)
+        return Size(width: Swift.min(width, s.width + indent), height: Swift.max(1, s.height))
+    }
+
+    override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        ContentLayout.place(node, in: Rect(x: rect.x + indent, y: rect.y, width: Swift.max(0, rect.width - indent),
+                                           height: rect.height), alignment: .topLeading, graph: graph)
+    }
+
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
+        let f = node.frame
+        let style = canvas.styles.transientID(canvas.styles.transientID(for: style), inheriting: inherited)
+        let area = clip.intersection(canvas.bounds)
+        guard !area.isEmpty else { return }
+        for row in 0..<f.height {
+            let text = row == 0 ? prefix : continuation
+            if !text.isEmpty { _ = canvas.write(text, x: f.x, y: f.y + row, style: style, clip: area) }
+        }
+        if kind == .rule {
+            let x = f.x + indent
+            let width = f.maxX - x
+            if width > 0 { _ = canvas.write(String(repeating: "─", count: width), x: x, y: f.y, style: style, clip: area) }
+        }
+    }
+}

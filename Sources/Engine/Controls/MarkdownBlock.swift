@@ -1,0 +1,408 @@
+/// A block of a Markdown document: CommonMark's block structure with GFM's
+/// tables and task list items, parsed line by line (the engine's own
+/// parser; see ``Markdown`` for what is understood and what is not).
+indirect enum MarkdownBlock: Equatable {
+    /// A heading, level 1–6, its inline Markdown.
+    case heading(level: Int, text: String)
+    /// A paragraph's inline Markdown: soft breaks are spaces, hard breaks newlines.
+    case paragraph(String)
+    /// A fenced or indented code block: the fence's info string (empty for
+    /// none) and its lines as written.
+    case code(info: String, lines: [String])
+    /// A block quote's blocks.
+    case quote([MarkdownBlock])
+    /// A list: ordered ones number from `start`; a tight list has no blank
+    /// line between its items.
+    case list(ordered: Bool, start: Int, tight: Bool, items: [MarkdownListItem])
+    /// A thematic break (`---`, `***`, `___`).
+    case rule
+    /// A GFM table: the header's cells, each column's alignment, the rows.
+    case table(header: [String], alignments: [TextAlignment?], rows: [[String]])
+}
+
+/// An item of a Markdown list: its blocks, and for a task item whether it is checked.
+struct MarkdownListItem: Equatable {
+    var checked: Bool?
+    var blocks: [MarkdownBlock]
+}
+
+/// Splits a document into blocks.
+///
+/// - Complexity: O(n) in the document's length, times the nesting depth of
+///   quotes and lists (each level re-reads its own lines).
+struct MarkdownBlockParser {
+    private var lines: [Substring]
+    private var i = 0
+
+    private init(lines: [Substring]) { self.lines = lines }
+
+    /// The blocks of `source`.
+    static func parse(_ source: String) -> [MarkdownBlock] {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            var l = line
+            if l.last == "\r" { l = l.dropLast() }
+            return l
+        }
+        return parse(lines: lines)
+    }
+
+    static func parse(lines: [Substring]) -> [MarkdownBlock] {
+        var parser = MarkdownBlockParser(lines: lines)
+        return parser.blocks()
+    }
+
+    // MARK: - Line tests
+
+    /// Columns of leading spaces (a tab counts to the next multiple of 4).
+    static func indent(_ line: Substring) -> Int {
+        var n = 0
+        for c in line.utf8 {
+            if c == 0x20 {
+                n += 1
+            } else if c == 0x09 {
+                n += 4 - n % 4
+            } else {
+                break
+            }
+        }
+        return n
+    }
+
+    static func isBlank(_ line: Substring) -> Bool { line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+
+    /// `line` without up to `columns` columns of leading whitespace.
+    static func dedent(_ line: Substring, _ columns: Int) -> Substring {
+        var n = 0
+        var index = line.startIndex
+        while index < line.endIndex, n < columns {
+            let c = line[index]
+            if c == " " {
+                n += 1
+            } else if c == "\t" {
+                n += 4 - n % 4
+            } else {
+                break
+            }
+            index = line.index(after: index)
+        }
+        return line[index...]
+    }
+
+    static func trimmed(_ s: Substring) -> Substring {
+        var t = s
+        while let f = t.first, f == " " || f == "\t" { t = t.dropFirst() }
+        while let l = t.last, l == " " || l == "\t" { t = t.dropLast() }
+        return t
+    }
+
+    static func isRule(_ line: Substring) -> Bool {
+        guard indent(line) < 4 else { return false }
+        let t = trimmed(line)
+        guard let c = t.first, c == "-" || c == "*" || c == "_" else { return false }
+        var count = 0
+        for x in t {
+            if x == c {
+                count += 1
+            } else if x != " " && x != "\t" {
+                return false
+            }
+        }
+        return count >= 3
+    }
+
+    /// `(level, text)` of an ATX heading line.
+    static func atxHeading(_ line: Substring) -> (Int, String)? {
+        guard indent(line) < 4 else { return nil }
+        let t = trimmed(line)
+        let level = t.prefix { $0 == "#" }.count
+        guard level >= 1, level <= 6 else { return nil }
+        var rest = t.dropFirst(level)
+        guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
+        rest = trimmed(rest)
+        // A closing run of #s preceded by a space is not part of the heading.
+        let closing = rest.reversed().prefix { $0 == "#" }.count
+        if closing > 0 {
+            let before = rest.dropLast(closing)
+            if before.isEmpty || before.last == " " || before.last == "\t" { rest = trimmed(before) }
+        }
+        return (level, String(rest))
+    }
+
+    /// `(character, length, info)` of a code fence line.
+    static func fence(_ line: Substring) -> (Character, Int, String)? {
+        guard indent(line) < 4 else { return nil }
+        let t = trimmed(line)
+        guard let c = t.first, c == "`" || c == "~" else { return nil }
+        let n = t.prefix { $0 == c }.count
+        guard n >= 3 else { return nil }
+        let info = trimmed(t.dropFirst(n))
+        if c == "`" && info.contains("`") { return nil }
+        return (c, n, String(info))
+    }
+
+    /// A list marker: whether ordered, its number, the content's indent
+    /// (columns from the line's start), and the content.
+    static func listMarker(_ line: Substring) -> (ordered: Bool, number: Int, bullet: Character, contentIndent: Int, content: Substring)? {
+        let lead = indent(line)
+        guard lead < 4 else { return nil }
+        let t = dedent(line, lead)
+        var ordered = false
+        var number = 0
+        var markerWidth = 0
+        var bullet: Character = "-"
+        if let c = t.first, c == "-" || c == "+" || c == "*" {
+            markerWidth = 1
+            bullet = c
+        } else {
+            let digits = t.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 9 else { return nil }
+            let after = t.dropFirst(digits.count)
+            guard let d = after.first, d == "." || d == ")" else { return nil }
+            ordered = true
+            number = Int(digits) ?? 0
+            markerWidth = digits.count + 1
+            bullet = d
+        }
+        let rest = t.dropFirst(markerWidth)
+        if rest.isEmpty || isBlank(rest) { return (ordered, number, bullet, lead + markerWidth + 1, "") }
+        guard rest.first == " " || rest.first == "\t" else { return nil }
+        var spaces = indent(rest)
+        // Five or more spaces: the content is indented code, one space is the marker's.
+        if spaces > 4 { spaces = 1 }
+        return (ordered, number, bullet, lead + markerWidth + spaces, dedent(rest, spaces))
+    }
+
+    /// The cells of a table row (`| a | b |`), escaped pipes kept as `|`.
+    static func cells(_ line: Substring) -> [String] {
+        var t = trimmed(line)
+        if t.first == "|" { t = t.dropFirst() }
+        if t.last == "|", !t.hasSuffix("\\|") { t = t.dropLast() }
+        var cells: [String] = []
+        var current = ""
+        var escaped = false
+        for c in t {
+            if escaped {
+                if c != "|" { current.append("\\") }
+                current.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == "|" {
+                cells.append(String(trimmed(current[...])))
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if escaped { current.append("\\") }
+        cells.append(String(trimmed(current[...])))
+        return cells
+    }
+
+    /// The alignments of a table's delimiter row, or nil if `line` is not one.
+    static func delimiterRow(_ line: Substring) -> [TextAlignment?]? {
+        guard line.contains("-"), line.contains("|") || line.contains(":") else { return nil }
+        var result: [TextAlignment?] = []
+        for cell in cells(line) {
+            let c = cell[...]
+            guard !c.isEmpty, c.allSatisfy({ $0 == "-" || $0 == ":" }), c.contains("-") else { return nil }
+            let left = c.first == ":", right = c.last == ":"
+            result.append(left && right ? .center : right ? .trailing : left ? .leading : nil)
+        }
+        return result
+    }
+
+    /// Whether `line` starts a block that ends a paragraph.
+    static func interruptsParagraph(_ line: Substring) -> Bool {
+        if isRule(line) || atxHeading(line) != nil || fence(line) != nil { return true }
+        if indent(line) < 4, dedent(line, 3).first == ">" { return true }
+        if let m = listMarker(line), !m.content.isEmpty, !m.ordered || m.number == 1 { return true }
+        return false
+    }
+
+    // MARK: - Blocks
+
+    private mutating func blocks() -> [MarkdownBlock] {
+        var result: [MarkdownBlock] = []
+        while i < lines.count {
+            if let block = block() { result.append(block) }
+        }
+        return result
+    }
+
+    /// The block starting at line `i` (nil for a blank line), leaving `i` after it.
+    private mutating func block() -> MarkdownBlock? {
+        let line = lines[i]
+        let rules = MarkdownBlockParser.self
+        if rules.isBlank(line) {
+            i += 1
+            return nil
+        }
+        if rules.indent(line) >= 4 { return indentedCode() }
+        if let (c, n, info) = rules.fence(line) { return fencedCode(c, n, info, indent: rules.indent(line)) }
+        if let (level, text) = rules.atxHeading(line) {
+            i += 1
+            return .heading(level: level, text: text)
+        }
+        if rules.isRule(line) {
+            i += 1
+            return .rule
+        }
+        if rules.dedent(line, 3).first == ">" { return quote() }
+        if rules.listMarker(line) != nil { return list() }
+        if i + 1 < lines.count, line.contains("|"), let alignments = rules.delimiterRow(lines[i + 1]),
+           rules.cells(line).count == alignments.count
+        {
+            return table(alignments)
+        }
+        return paragraph()
+    }
+
+    private mutating func indentedCode() -> MarkdownBlock {
+        var code: [String] = []
+        while i < lines.count, MarkdownBlockParser.isBlank(lines[i]) || MarkdownBlockParser.indent(lines[i]) >= 4 {
+            code.append(String(MarkdownBlockParser.dedent(lines[i], 4)))
+            i += 1
+        }
+        while let last = code.last, MarkdownBlockParser.isBlank(last[...]) { code.removeLast() }
+        return .code(info: "", lines: code)
+    }
+
+    private mutating func fencedCode(_ c: Character, _ n: Int, _ info: String, indent: Int) -> MarkdownBlock {
+        i += 1
+        var code: [String] = []
+        while i < lines.count {
+            let line = lines[i]
+            i += 1
+            if let (c2, n2, info2) = MarkdownBlockParser.fence(line), c2 == c, n2 >= n, info2.isEmpty { break }
+            code.append(String(MarkdownBlockParser.dedent(line, indent)))
+        }
+        return .code(info: info, lines: code)
+    }
+
+    private mutating func quote() -> MarkdownBlock {
+        var inner: [Substring] = []
+        let rules = MarkdownBlockParser.self
+        while i < lines.count {
+            let line = lines[i]
+            let d = rules.dedent(line, 3)
+            if rules.indent(line) < 4, d.first == ">" {
+                var rest = d.dropFirst()
+                if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
+                inner.append(rest)
+            } else if !rules.isBlank(line), let last = inner.last, !rules.isBlank(last), !rules.interruptsParagraph(line) {
+                // A lazy continuation of the quote's paragraph.
+                inner.append(line)
+            } else {
+                break
+            }
+            i += 1
+        }
+        return .quote(rules.parse(lines: inner))
+    }
+
+    private mutating func list() -> MarkdownBlock {
+        let rules = MarkdownBlockParser.self
+        guard let first = rules.listMarker(lines[i]) else { return paragraph() }
+        var items: [MarkdownListItem] = []
+        var tight = true
+        var sawBlankBetween = false
+        while i < lines.count, let m = rules.listMarker(lines[i]), m.ordered == first.ordered, m.bullet == first.bullet {
+            if sawBlankBetween { tight = false }
+            var inner: [Substring] = [m.content]
+            i += 1
+            var blankInside = false
+            while i < lines.count {
+                let line = lines[i]
+                if rules.isBlank(line) {
+                    inner.append("")
+                    i += 1
+                    continue
+                }
+                if rules.indent(line) >= m.contentIndent {
+                    if inner.last.map({ rules.isBlank($0) }) == true, inner.count > 1 { blankInside = true }
+                    inner.append(rules.dedent(line, m.contentIndent))
+                    i += 1
+                    continue
+                }
+                // A lazy continuation line of the item's paragraph.
+                if let last = inner.last, !rules.isBlank(last), !rules.interruptsParagraph(line), rules.listMarker(line) == nil {
+                    inner.append(line)
+                    i += 1
+                    continue
+                }
+                break
+            }
+            // Trailing blank lines belong between items, not in this one.
+            var trailing = 0
+            while let last = inner.last, rules.isBlank(last) {
+                inner.removeLast()
+                trailing += 1
+            }
+            sawBlankBetween = trailing > 0
+            if blankInside { tight = false }
+            var checked: Bool?
+            if var firstLine = inner.first {
+                if firstLine.hasPrefix("[ ] ") || firstLine == "[ ]" {
+                    checked = false
+                } else if firstLine.hasPrefix("[x] ") || firstLine.hasPrefix("[X] ") || firstLine == "[x]" || firstLine == "[X]" {
+                    checked = true
+                }
+                if checked != nil {
+                    firstLine = firstLine.dropFirst(Swift.min(4, firstLine.count))
+                    inner[0] = firstLine
+                }
+            }
+            items.append(MarkdownListItem(checked: checked, blocks: rules.parse(lines: inner)))
+            if trailing > 0, i < lines.count, rules.listMarker(lines[i]) == nil { break }
+        }
+        // Blank lines after the last item leave the list where it ended.
+        return .list(ordered: first.ordered, start: first.number, tight: tight, items: items)
+    }
+
+    private mutating func table(_ alignments: [TextAlignment?]) -> MarkdownBlock {
+        let rules = MarkdownBlockParser.self
+        let header = rules.cells(lines[i])
+        i += 2
+        var rows: [[String]] = []
+        while i < lines.count, !rules.isBlank(lines[i]), !rules.interruptsParagraph(lines[i]) {
+            var row = rules.cells(lines[i])
+            // Rows have the header's cells: extra ones are dropped, missing ones empty.
+            if row.count > header.count { row.removeLast(row.count - header.count) }
+            while row.count < header.count { row.append("") }
+            rows.append(row)
+            i += 1
+        }
+        return .table(header: header, alignments: alignments, rows: rows)
+    }
+
+    private mutating func paragraph() -> MarkdownBlock {
+        let rules = MarkdownBlockParser.self
+        var text = ""
+        var first = true
+        var hardBreak = false
+        while i < lines.count {
+            let line = lines[i]
+            if rules.isBlank(line) { break }
+            if !first {
+                if rules.interruptsParagraph(line) { break }
+                // A setext underline makes the paragraph a heading.
+                let t = rules.trimmed(line)
+                if rules.indent(line) < 4, !t.isEmpty, t.allSatisfy({ $0 == "=" }) || t.allSatisfy({ $0 == "-" }) {
+                    i += 1
+                    return .heading(level: t.first == "=" ? 1 : 2, text: text)
+                }
+            }
+            if !first {
+                // Two trailing spaces (or a backslash, which the inline parser
+                // reads) end a line with a hard break; otherwise the break is a space.
+                text += hardBreak || text.hasSuffix("\\") ? "\n" : " "
+            }
+            hardBreak = line.hasSuffix("  ")
+            text += rules.trimmed(line)
+            first = false
+            i += 1
+        }
+        return .paragraph(text)
+    }
+}

@@ -1,0 +1,160 @@
+/// Colours the lines of a code block in a ``Markdown`` document.
+///
+/// A highlighter turns one line into a ``Text`` with styled runs (build it
+/// by concatenation: `Text(verbatim: "let").bold() + Text(verbatim: " x")`),
+/// or returns nil to leave the line in the theme's code colour. It sees one
+/// line at a time, so a document's cost stays with the lines shown.
+///
+/// ```swift
+/// struct TodoHighlighter: SyntaxHighlighter {
+///     func highlight(_ line: String, language: String) -> Text? {
+///         line.hasPrefix("TODO") ? Text(verbatim: line).foregroundColor(.red) : nil
+///     }
+/// }
+/// Markdown(readme).syntaxHighlighter(TodoHighlighter())
+/// ```
+public protocol SyntaxHighlighter: Sendable {
+    /// `line` of a code block whose info string starts with `language`
+    /// (lowercased; empty when the block names none), styled; nil to leave
+    /// it plain.
+    func highlight(_ line: String, language: String) -> Text?
+}
+
+/// A document flattened into the lines a ``Markdown`` view shows: each a
+/// ``Text`` (which wraps) after a prefix (a quote's bar, a list's marker,
+/// drawn again on each wrapped row as its continuation).
+struct MarkdownDocument {
+    /// One line of the document as shown: a unit of the view's laziness.
+    struct Line: Equatable {
+        enum Kind: Equatable { case text, rule }
+        var kind = Kind.text
+        /// Drawn before the first row of the text.
+        var prefix = ""
+        /// Drawn before each further row (as wide as `prefix`).
+        var continuation = ""
+        var prefixStyle = Style.plain
+        var text = Text(verbatim: "")
+    }
+
+    var lines: [Line] = []
+
+    static let headingStyles: [Style] = [
+        Style(foreground: .accentColor, attributes: [.bold, .underline]),
+        Style(foreground: .accentColor, attributes: .bold),
+        Style(attributes: .bold),
+    ]
+    static let quoteStyle = Style(foreground: .secondary)
+    static let codeStyle = Style(foreground: Color(role: .code))
+    static let bullets = ["•", "◦", "▪"]
+
+    init(_ source: String, highlighter: (any SyntaxHighlighter)? = nil) {
+        append(MarkdownBlockParser.parse(source), prefix: "", continuation: "", depth: 0, tight: false,
+               highlighter: highlighter)
+    }
+
+    /// A blank line between blocks, with the enclosing quotes' bars.
+    private mutating func blank(_ continuation: String) {
+        var bar = continuation
+        while bar.last == " " { bar.removeLast() }
+        lines.append(Line(prefix: bar, continuation: bar, prefixStyle: MarkdownDocument.quoteStyle))
+    }
+
+    private mutating func append(_ blocks: [MarkdownBlock], prefix: String, continuation: String, depth: Int, tight: Bool,
+                                 highlighter: (any SyntaxHighlighter)?)
+    {
+        for (k, block) in blocks.enumerated() {
+            let first = k == 0 ? prefix : continuation
+            if k > 0 && !tight { blank(continuation) }
+            append(block, prefix: first, continuation: continuation, depth: depth, highlighter: highlighter)
+        }
+    }
+
+    private mutating func append(_ block: MarkdownBlock, prefix: String, continuation: String, depth: Int,
+                                 highlighter: (any SyntaxHighlighter)?)
+    {
+        let prefixStyle = MarkdownDocument.quoteStyle
+        switch block {
+        case .paragraph(let s):
+            lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: prefixStyle, text: InlineMarkdown.text(s)))
+        case .heading(let level, let s):
+            var text = InlineMarkdown.text(s)
+            text.style = MarkdownDocument.headingStyles[Swift.min(level, 3) - 1]
+            lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: prefixStyle, text: text))
+        case .code(let info, let code):
+            let language = String(info.prefix { $0 != " " && $0 != "{" }).lowercased()
+            for (k, line) in code.enumerated() {
+                var text = highlighter?.highlight(line, language: language) ?? Text(verbatim: line)
+                if text.runs == nil && text.style == .plain { text.style = MarkdownDocument.codeStyle }
+                text.wraps = false
+                lines.append(Line(prefix: (k == 0 ? prefix : continuation) + "  ", continuation: continuation + "  ",
+                                  prefixStyle: prefixStyle, text: text))
+            }
+            if code.isEmpty { lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: prefixStyle)) }
+        case .quote(let blocks):
+            let bar = "│ "
+            if blocks.isEmpty { lines.append(Line(prefix: prefix + bar, continuation: continuation + bar, prefixStyle: prefixStyle)) }
+            append(blocks, prefix: prefix + bar, continuation: continuation + bar, depth: depth, tight: false,
+                   highlighter: highlighter)
+        case .list(let ordered, let start, let tight, let items):
+            let widest = ordered ? "\(start + items.count - 1). ".count : 2
+            for (k, item) in items.enumerated() {
+                if k > 0 && !tight { blank(continuation) }
+                var marker = ordered ? "\(start + k). " : MarkdownDocument.bullets[depth % 3] + " "
+                while marker.count < widest { marker = " " + marker }
+                if let checked = item.checked { marker += checked ? "[x] " : "[ ] " }
+                let pad = String(repeating: " ", count: marker.count)
+                let first = (k == 0 ? prefix : continuation) + marker
+                if item.blocks.isEmpty {
+                    lines.append(Line(prefix: first, continuation: continuation + pad, prefixStyle: prefixStyle))
+                    continue
+                }
+                append(item.blocks, prefix: first, continuation: continuation + pad, depth: depth + 1, tight: tight,
+                       highlighter: highlighter)
+            }
+        case .rule:
+            lines.append(Line(kind: .rule, prefix: prefix, continuation: continuation, prefixStyle: prefixStyle))
+        case .table(let header, let alignments, let rows):
+            appendTable(header: header, alignments: alignments, rows: rows, prefix: prefix, continuation: continuation)
+        }
+    }
+
+    /// A table as rows of padded cells joined by `│`, the header bold over
+    /// a `─┼─` rule; its rows are not wrapped.
+    private mutating func appendTable(header: [String], alignments: [TextAlignment?], rows: [[String]], prefix: String,
+                                      continuation: String)
+    {
+        let headerTexts = header.map { InlineMarkdown.text($0) }
+        let rowTexts = rows.map { $0.map { InlineMarkdown.text($0) } }
+        var widths = headerTexts.map { GraphemeWidth.width(of: $0.content) }
+        for row in rowTexts {
+            for (c, cell) in row.enumerated() where c < widths.count { widths[c] = Swift.max(widths[c], GraphemeWidth.width(of: cell.content)) }
+        }
+        let separator = Text(verbatim: " │ ").foregroundColor(.secondary)
+        func row(_ cells: [Text], bold: Bool) -> Text {
+            var line = Text(verbatim: "")
+            for (c, cell) in cells.enumerated() {
+                if c > 0 { line += separator }
+                let gap = widths[c] - GraphemeWidth.width(of: cell.content)
+                let alignment = c < alignments.count ? alignments[c] : nil
+                let left = alignment == .trailing ? gap : alignment == .center ? gap / 2 : 0
+                var piece = cell
+                if bold { piece = piece.bold() }
+                line += Text(verbatim: String(repeating: " ", count: left)) + piece
+                    + Text(verbatim: String(repeating: " ", count: gap - left))
+            }
+            line.wraps = false
+            return line
+        }
+        let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "─┼─")
+        var ruleText = Text(verbatim: rule)
+        ruleText.style = Style(foreground: .secondary)
+        ruleText.wraps = false
+        lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: MarkdownDocument.quoteStyle,
+                          text: row(headerTexts, bold: true)))
+        lines.append(Line(prefix: continuation, continuation: continuation, prefixStyle: MarkdownDocument.quoteStyle, text: ruleText))
+        for cells in rowTexts {
+            lines.append(Line(prefix: continuation, continuation: continuation, prefixStyle: MarkdownDocument.quoteStyle,
+                              text: row(cells, bold: false)))
+        }
+    }
+}

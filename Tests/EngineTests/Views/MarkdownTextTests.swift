@@ -1,0 +1,142 @@
+import Testing
+@testable import Engine
+
+/// Markdown in `Text` string literals (`LocalizedStringKey`), `Text(verbatim:)`
+/// and strings that are not literals.
+@MainActor
+@Suite("Markdown in Text")
+struct MarkdownTextTests {
+    func render(_ text: Text, columns: Int = 20, rows: Int = 1, hyperlinks: Bool = true) -> FramePipeline {
+        let host = FramePipeline(columns: columns, rows: rows, capabilities: TerminalCapabilities(hyperlinks: hyperlinks))
+        host.render(text)
+        return host
+    }
+
+    /// The pieces of a parsed text: each run's text and what it sets.
+    func pieces(_ text: Text) -> [String] {
+        var out: [String] = []
+        var start = 0
+        let bytes = Array(text.content.utf8)
+        for run in text.runs ?? [Text.Run(end: bytes.count, style: text.style)] {
+            let piece = String(decoding: bytes[start..<run.end], as: UTF8.self)
+            var d = describe(run.style)
+            if let link = run.link { d += " ->\(link)" }
+            out.append(d.isEmpty ? piece : "\(piece)|\(d)")
+            start = run.end
+        }
+        return out
+    }
+
+    func describe(_ style: Style) -> String {
+        var parts: [String] = []
+        switch style.foreground.role {
+        case .accent?: parts.append("fg=accent")
+        case .code?: parts.append("fg=code")
+        case nil: if style.foreground != .default { parts.append("\(StyleDescription(Style(foreground: style.foreground)))") }
+        default: parts.append("fg=role")
+        }
+        var attributes = style
+        attributes.foreground = .default
+        let rest = "\(StyleDescription(attributes))"
+        if !rest.isEmpty { parts.append(rest) }
+        return parts.joined(separator: " ")
+    }
+
+    @Test("a literal's emphasis, strong, code and strikethrough are drawn; the markup is not")
+    func literal() {
+        let host = render(Text("*a* **b** `c` ~~d~~"), columns: 7)
+        #expect(host.textRows == ["a b c d"])
+        #expect(host.styleRows == ["a.b.c.d"])
+        #expect(host.styleLegend == ["a italic", "b bold", "c fg=3", "d strike"])
+    }
+
+    @Test("a String value and Text(verbatim:) are shown as written")
+    func verbatim() {
+        let s = "*a* `b`"
+        #expect(Text(s).content == "*a* `b`")
+        #expect(Text(s).runs == nil)
+        #expect(Text(verbatim: "**x**").content == "**x**")
+        #expect(Text(s[...]).content == "*a* `b`")
+        #expect(Text("*a* `b`").content == "a b")
+    }
+
+    @Test("interpolated values are shown as written, inside the literal's emphasis")
+    func interpolation() {
+        let name = "*not em* [x](y)"
+        let t = Text("**\(name)** n=\(3)")
+        #expect(t.content == "*not em* [x](y) n=3")
+        #expect(pieces(t) == ["*not em* [x](y)|bold", " n=3"])
+        let plain = Text("count: \(42)")
+        #expect(plain.content == "count: 42")
+        #expect(plain.runs == nil)
+    }
+
+    @Test("an interpolated Text keeps its styles over the literal's")
+    func interpolatedText() {
+        let t = Text("_a \(Text("b").foregroundColor(.red)) c_")
+        #expect(pieces(t) == ["a |italic", "b|fg=1 italic", " c|italic"])
+    }
+
+    @Test("links: underlined in the tint, one OSC 8 hyperlink, also when wrapped")
+    func links() {
+        let host = render(Text("see [the long docs page](https://x.y/d) now"), columns: 12, rows: 3)
+        #expect(host.textRows == ["see the long", "docs page   ", "now         "])
+        #expect(host.styleRows == ["....aaaaaaaa", "aaaaaaaaa...", "............"])
+        #expect(host.styleLegend.last == "a fg=6 underline link=1")
+        let bytes = escaped(host.lastBytes)
+        #expect(bytes.contains("\\e]8;id=1;https://x.y/d\\e\\"))
+        // One link target: both rows carry the same id.
+        #expect(!bytes.contains("]8;id=2;"))
+    }
+
+    @Test("autolinks and e-mail autolinks show their address")
+    func autolinks() {
+        #expect(pieces(Text("<https://a.b/c> <me@x.org>")) == [
+            "https://a.b/c|fg=accent underline ->https://a.b/c", " ", "me@x.org|fg=accent underline ->mailto:me@x.org",
+        ])
+        #expect(Text("<not a link> a<b").content == "<not a link> a<b")
+    }
+
+    @Test("CommonMark's flanking rules: intraword _ is not emphasis, * is")
+    func flanking() {
+        #expect(Text("snake_case_name").content == "snake_case_name")
+        #expect(Text("2 * 3 * 4").content == "2 * 3 * 4")
+        #expect(pieces(Text("in*tra*word")) == ["in", "tra|italic", "word"])
+        #expect(Text("_ not _").content == "_ not _")
+        #expect(pieces(Text("***both***")) == ["both|bold italic"])
+        #expect(pieces(Text("**a *b* c**")) == ["a |bold", "b|bold italic", " c|bold"])
+        // The rule of three: `**` both opens and closes, and 1 + 2 is a multiple of 3.
+        #expect(pieces(Text("*a**b*")) == ["a**b|italic"])
+        #expect(Text("foo*bar**").content == "foo*bar**")
+    }
+
+    @Test("backslash escapes, code spans and unmatched markup")
+    func escapes() {
+        #expect(Text("\\*a\\* \\\\ \\q").content == "*a* \\ \\q")
+        #expect(pieces(Text("`` a`b ``")) == ["a`b|fg=code"])
+        #expect(Text("`*no em*`").content == "*no em*")
+        #expect(Text("``unclosed `").content == "``unclosed `")
+        #expect(Text("[a](b").content == "[a](b")
+        #expect(Text("[a] (b)").content == "[a] (b)")
+        #expect(Text("~~~a~~~").content == "~~~a~~~")
+    }
+
+    @Test("links do not nest; emphasis inside a link is kept")
+    func linkNesting() {
+        #expect(pieces(Text("[a [b](u) c](v)")) == ["[a ", "b|fg=accent underline ->u", " c](v)"])
+        #expect(pieces(Text("[*a*](u \"title\")")) == ["a|fg=accent italic underline ->u"])
+    }
+
+    @Test("concatenation keeps link runs")
+    func concatenation() {
+        let t = Text("[a](u)") + Text(" b").bold()
+        #expect(pieces(t) == ["a|fg=accent underline ->u", " b|bold"])
+    }
+
+    @Test("the code colour follows the theme")
+    func codeTheme() {
+        let host = FramePipeline(columns: 4, rows: 1)
+        host.render(Text("`x`").environment(\.theme, Theme(code: .green)))
+        #expect(host.styleLegend == ["a fg=2"])
+    }
+}
