@@ -2,11 +2,6 @@ import Testing
 
 @testable import Engine
 
-/// `bytes` as text with ESC shown as `\e`.
-func escaped(_ bytes: [UInt8]) -> String {
-    String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "\\e")
-}
-
 /// The kitty graphics commands in `bytes` (`\e_G…\e\`), without their payloads.
 func kittyCommands(_ bytes: [UInt8]) -> [String] {
     escaped(bytes).components(separatedBy: "\\e_G").dropFirst().map {
