@@ -93,6 +93,7 @@ let package = Package(
         .executableTarget(name: "settings", dependencies: ["Engine"], path: "Examples/Settings"),
         .executableTarget(name: "logtail", dependencies: ["Engine"], path: "Examples/LogTail"),
         .executableTarget(name: "chrome", dependencies: ["Engine"], path: "Examples/Chrome"),
+        .executableTarget(name: "gallery", dependencies: ["Engine"], path: "Examples/Gallery"),
         // The workloads `tuibench app --workload` drives: ticker, typing, scroll.
         .executableTarget(name: "bench-apps", dependencies: ["Engine"], path: "Examples/BenchApps"),
         // The app the runtime's end-to-end tests and `tuibench app` drive in a terminal.
