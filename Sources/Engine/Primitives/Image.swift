@@ -14,7 +14,7 @@
 /// placed over blank cells at full resolution; everywhere else each cell
 /// shows two pixels stacked, as `▀` with the top pixel's colour over the
 /// bottom one's (colours are down-sampled like any others; a pixel under
-/// half opacity shows the background). See the Images article.
+/// half opacity shows the background). See <doc:ImagesInTheTerminal>.
 ///
 /// **Size.** As in SwiftUI, an image is as big as its pixels unless it is
 /// ``resizable()``: its ideal size is its pixel size divided by the cell's
