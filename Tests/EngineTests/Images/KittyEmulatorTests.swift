@@ -20,8 +20,8 @@ struct KittyEmulatorTests {
             Image(decorative: red)
         }.frame(width: 30, height: 8, alignment: .topLeading))
         #expect(kittyCommands(host.lastBytes).first?.hasPrefix("a=t,") == true)
-        let pixels = try KittyScreen.show(host.lastBytes)
-        let reds = pixels.filter { $0.r > 180 && $0.g < 80 && $0.b < 80 }.count
+        let shots = try KittyScreen.show(host.lastBytes)
+        let reds = shots.map { $0.filter { $0.r > 180 && $0.g < 80 && $0.b < 80 }.count }.max() ?? 0
         // 4 × 2 cells of kitty's own cell size (about 9 × 18 at its default
         // font): over a thousand pixels. None if the image was not drawn.
         #expect(reds > 600, "red pixels: \(reds)")
@@ -35,11 +35,12 @@ enum KittyScreen {
 
     struct Pixel { var r: UInt8, g: UInt8, b: UInt8 }
 
-    /// Starts Xvfb and kitty printing `bytes`, waits for it to draw, and
-    /// returns the screen's pixels (every one, row by row). One shell
+    /// Starts Xvfb and kitty printing `bytes`, and returns five screenshots
+    /// taken 3 s apart (kitty renders in software there, slowly on a busy
+    /// machine), each every pixel row by row. One shell
     /// script does it, each step under `timeout`, and marks its end with a
     /// file: the test polls for that file and never waits on a process.
-    static func show(_ bytes: [UInt8]) throws -> [Pixel] {
+    static func show(_ bytes: [UInt8]) throws -> [[Pixel]] {
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("kitty-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -51,10 +52,12 @@ enum KittyScreen {
         let script = """
             Xvfb \(display) -screen 0 640x480x24 -nolisten tcp >/dev/null 2>&1 & x=$!
             sleep 1.5
-            DISPLAY=\(display) timeout 15 kitty --config NONE -o background=#000000 -o foreground=#ffffff \\
-                sh -c "cat '\(frame)'; sleep 12" >/dev/null 2>&1 & k=$!
-            sleep 6
-            DISPLAY=\(display) timeout 5 xwd -root -silent -out '\(shot)'
+            DISPLAY=\(display) timeout 30 kitty --config NONE -o background=#000000 -o foreground=#ffffff \\
+                sh -c "cat '\(frame)'; sleep 30" >/dev/null 2>&1 & k=$!
+            for n in 1 2 3 4 5; do
+                sleep 3
+                DISPLAY=\(display) timeout 5 xwd -root -silent -out '\(shot)'.$n
+            done
             kill $k 2>/dev/null; kill $x 2>/dev/null; sleep 0.5; kill -9 $x 2>/dev/null
             touch '\(done)'
             """
@@ -67,11 +70,11 @@ enum KittyScreen {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(40)
+        let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: done) && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.2)
         }
-        return try parseXWD(Array(Data(contentsOf: URL(fileURLWithPath: shot))))
+        return try (1...5).map { try parseXWD(Array(Data(contentsOf: URL(fileURLWithPath: "\(shot).\($0)")))) }
     }
 
     struct BadScreenshot: Error {}
