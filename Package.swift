@@ -53,9 +53,16 @@ let package = Package(
         // defines malloc & co. and forwards to glibc. Only tuibench links it,
         // so a package that depends on Engine neither resolves nor links it.
         .target(name: "CAllocationCounter"),
+        // PNG and JPEG decoding for `PixelImage`, in strict C11: libpng's
+        // simplified API and libjpeg-turbo (its classic API; error exits
+        // longjmp only inside the C). Only Engine/Images/ imports it.
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+        ),
         .target(
             name: "Engine",
-            dependencies: ["CUnistring", "CTerminalPlatform", "Profiler"],
+            dependencies: ["CUnistring", "CTerminalPlatform", "CImageCodecs", "Profiler"],
             swiftSettings: releaseSettings
         ),
         // Links both Swift Testing and XCTest: a failure goes to whichever runs the test.
@@ -87,6 +94,7 @@ let package = Package(
         .executableTarget(name: "logtail", dependencies: ["Engine"], path: "Examples/LogTail"),
         .executableTarget(name: "markdown-viewer", dependencies: ["Engine"], path: "Examples/MarkdownViewer"),
         .executableTarget(name: "chrome", dependencies: ["Engine"], path: "Examples/Chrome"),
+        .executableTarget(name: "gallery", dependencies: ["Engine"], path: "Examples/Gallery"),
         // The workloads `tuibench app --workload` drives: ticker, typing, scroll.
         .executableTarget(name: "bench-apps", dependencies: ["Engine"], path: "Examples/BenchApps"),
         // The app the runtime's end-to-end tests and `tuibench app` drive in a terminal.

@@ -42,7 +42,8 @@ LAYERS = {
     "Text": {"Platform"},
     "Cells": {"Text", "Platform"},
     "Profiling": {"Platform"},                                       # activeProfiler(_:), over the Profiler module
-    "Terminal": {"Cells", "Text", "Platform", "Profiling"},
+    "Images": {"Cells", "Text", "Platform"},                          # pixel images, decoding, image protocols
+    "Terminal": {"Cells", "Text", "Platform", "Profiling", "Images"},
     "Input": {"Cells", "Text", "Platform"},
     "Layout": {"Cells", "Text", "Platform"},                         # pure layout maths
     "Replay": {"Terminal", "Cells", "Text", "Platform", "Profiling"},
@@ -60,6 +61,7 @@ MODULES = {
     "Text": {"CUnistring"},
     "Cells": set(),
     "Profiling": {"Profiler"},
+    "Images": {"CImageCodecs"},
     "Terminal": {"Profiler"},
     "Input": set(),
     "Layout": set(),

@@ -20,6 +20,9 @@ public final class FramePipeline {
     public let canvas: CellBuffer
     public let encoder: FrameEncoder
     public let graph: ViewGraph
+    /// The images placed with a graphics protocol, which the encoder draws
+    /// after the cells (see ``GraphicsLayer``).
+    public let graphics = GraphicsLayer()
     /// The toasts views post through `\.showToast`.
     let toasts: ToastCenter
     /// The bytes of the last frame.
@@ -84,6 +87,9 @@ public final class FramePipeline {
         graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))
         graph.setRootEnvironment(\.terminal, TerminalActions(self))
         graph.setRootEnvironment(\.showToast, ShowToastAction(toasts))
+        encoder.graphics = graphics
+        graph.setRootEnvironment(\.graphicsLayer, graphics)
+        graph.setRootEnvironment(\.terminalGraphics, capabilities.graphics)
         graph.clearFrameRequest()
         if let path = Platform.environmentVariable("TUI_PROFILE"), !path.isEmpty {
             profileOutputPath = path
@@ -148,6 +154,15 @@ public final class FramePipeline {
         }
         let graphemes = canvas.graphemes
         if graphemes.needsCompaction { graphemes.compact(keeping: [canvas, encoder.screen]) }
+    }
+
+    /// Changes how images are drawn, or the cell's pixel size (a terminal
+    /// that reported it): the encoder's capabilities and the views'
+    /// ``EnvironmentValues/terminalGraphics`` together, so images size and
+    /// draw themselves again on the next frame.
+    public func setTerminalGraphics(_ graphics: TerminalGraphics) {
+        encoder.capabilities.graphics = graphics
+        graph.setRootEnvironment(\.terminalGraphics, graphics)
     }
 
     /// Changes the terminal size: the next frame lays out and repaints everything.

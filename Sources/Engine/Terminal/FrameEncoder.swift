@@ -36,6 +36,13 @@ public final class FrameEncoder {
         set { writer.setCapabilities(newValue) }
     }
 
+    /// The images the frame shows next to its cells, drawn with the kitty
+    /// graphics protocol after each frame's cells (see ``GraphicsLayer``).
+    /// `nil`: cells only.
+    public var graphics: GraphicsLayer?
+    /// What the terminal shows of ``graphics``.
+    var kittyPlacements = KittyPlacements()
+
     /// Counts from the last ``encode(_:)``.
     public var statistics: FrameWriter.Statistics { writer.statistics }
 
@@ -145,12 +152,34 @@ public final class FrameEncoder {
         #endif
         let profiler = activeProfiler(profiler)
         let token = profiler?.begin(.diff)
-        let bytes = writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
+        let cleared = writer.needsFullRedraw
+        let cellsChanged = !canvas.damage.isEmpty
+        // Marks of the graphics layer are read from the canvas before the
+        // writer clears its damage; the commands go after the cells'.
+        let graphicsNeedUpdate = graphics.map {
+            kittyPlacements.needsUpdate($0, cellsChanged: cellsChanged, cleared: cleared)
+        } ?? false
+        var bytes = writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
+        if graphicsNeedUpdate, let graphics { bytes = encodeGraphics(graphics, canvas: canvas, cleared: cleared) }
         if let profiler, let token { endDiffSpan(profiler, token, bytes: bytes.count) }
         #if DEBUG
         if changed { screen.debugCheckInvariants("as the writer's model after encode") }
         #endif
         return bytes
+    }
+
+    /// Appends the kitty commands for `graphics` after the frame's cells,
+    /// then puts the cursor back where it rests (the commands move it).
+    @inline(never)
+    private func encodeGraphics(_ graphics: GraphicsLayer, canvas: CellBuffer, cleared: Bool)
+        -> UnsafeBufferPointer<UInt8>
+    {
+        let origin = writer.isInline ? writer.originRow : 0
+        if kittyPlacements.update(graphics, canvas: canvas, cleared: cleared, originRow: origin, into: &writer.out) {
+            writer.cursor = .unknown
+            if let rest = writer.restingCursor { writer.park(at: rest) }
+        }
+        return writer.out.bytes
     }
 
     @inline(never)

@@ -197,7 +197,7 @@ public struct FrameWriter: ~Copyable {
     }
 
     /// Moves the cursor to where it rests between frames (clamped to the canvas).
-    private mutating func park(at p: (x: Int, y: Int)) {
+    mutating func park(at p: (x: Int, y: Int)) {
         guard columns > 0, rows > 0 else { return }
         let x = min(max(p.x, 0), columns - 1), y = min(max(p.y, 0), rows - 1)
         // The model row is what the terminal shows, so reprinting from it is exact.

@@ -49,11 +49,15 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// all (their text still is): some terminals print an OSC they do not
     /// know.
     public var hyperlinks: Bool
+    /// How images are drawn (half blocks, or the kitty graphics protocol)
+    /// and the cell's size in pixels, which sizes them.
+    public var graphics: TerminalGraphics
 
     public init(colors: ColorLevel = .truecolor, repeatCharacter: Bool = false,
                 synchronizedOutput: Bool = false, backgroundColorErase: Bool = true, scrolling: Bool = true,
                 insertDeleteCharacter: Bool = true, settledEmojiWidths: Bool = false,
-                styledUnderlines: Bool = false, hyperlinks: Bool = false) {
+                styledUnderlines: Bool = false, hyperlinks: Bool = false, graphics: TerminalGraphics = .halfBlocks) {
+        self.graphics = graphics
         self.colors = colors
         self.repeatCharacter = repeatCharacter
         self.synchronizedOutput = synchronizedOutput
@@ -93,7 +97,9 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// where `TERM` names xterm, tmux, screen's 256-colour variants, foot,
     /// kitty, alacritty or wezterm. Styled underlines and hyperlinks are
     /// assumed only where the terminal names itself as one that has them
-    /// (``knowsStyledUnderlines(environment:)``, ``knowsHyperlinks(environment:)``).
+    /// (``knowsStyledUnderlines(environment:)``, ``knowsHyperlinks(environment:)``);
+    /// images use the kitty graphics protocol where
+    /// ``TerminalGraphics/detect(environment:)`` finds it, half blocks otherwise.
     public static func detect(environment: [String: String]) -> TerminalCapabilities {
         let term = environment["TERM"] ?? ""
         let colorterm = (environment["COLORTERM"] ?? "").lowercased()
@@ -112,7 +118,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
         let rep = repTerms.contains { term.hasPrefix($0) }
         return TerminalCapabilities(colors: level, repeatCharacter: rep, backgroundColorErase: term != "dumb",
                                     styledUnderlines: knowsStyledUnderlines(environment: environment),
-                                    hyperlinks: knowsHyperlinks(environment: environment))
+                                    hyperlinks: knowsHyperlinks(environment: environment),
+                                    graphics: .detect(environment: environment))
     }
 
     /// Terminals known to draw underline styles and colours: kitty, WezTerm,

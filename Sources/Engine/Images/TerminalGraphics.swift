@@ -1,0 +1,54 @@
+/// How a terminal shows pixels, and how many pixels its cells are: what an
+/// ``Image`` needs to know to size and draw itself.
+///
+/// The one place the cell's pixel size lives: ``TerminalCapabilities/graphics``
+/// holds it, a ``FramePipeline`` hands it to views as
+/// ``EnvironmentValues/terminalGraphics``, and a runtime that learns the
+/// real size (a terminal reporting its pixel size) sets it with
+/// ``FramePipeline/setTerminalGraphics(_:)``.
+public struct TerminalGraphics: Hashable, Sendable {
+    /// The ways an image can reach the screen.
+    public enum Method: Hashable, Sendable {
+        /// Every terminal: each cell shows two pixels, one above the other,
+        /// as `▀` in the top pixel's colour over the bottom one's. Ordinary
+        /// cells, so damage, clipping and scrolling are the cells'.
+        case halfBlocks
+        /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole):
+        /// the image is sent once and placed over blank cells.
+        case kitty
+    }
+
+    /// How images are drawn.
+    public var method: Method
+    /// A cell's width in pixels (at least 1).
+    public var cellPixelWidth: Int
+    /// A cell's height in pixels (at least 1).
+    public var cellPixelHeight: Int
+
+    /// The cell size used until a terminal reports its own: 10 × 20 pixels,
+    /// a common monospace cell at 2:1.
+    public static let defaultCellPixelSize = (width: 10, height: 20)
+
+    /// Graphics drawn with `method` in cells of the given pixel size.
+    public init(method: Method = .halfBlocks, cellPixelWidth: Int = defaultCellPixelSize.width,
+                cellPixelHeight: Int = defaultCellPixelSize.height) {
+        self.method = method
+        self.cellPixelWidth = Swift.max(1, cellPixelWidth)
+        self.cellPixelHeight = Swift.max(1, cellPixelHeight)
+    }
+
+    /// Half blocks in 10 × 20 pixel cells.
+    public static let halfBlocks = TerminalGraphics()
+
+    /// The method the environment names a terminal for: kitty graphics for
+    /// `TERM=xterm-kitty` or `xterm-ghostty`, `TERM_PROGRAM` WezTerm or
+    /// ghostty, outside tmux (which does not pass the protocol on);
+    /// half blocks otherwise.
+    public static func detect(environment: [String: String]) -> TerminalGraphics {
+        let term = environment["TERM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
+        let inTmux = term.hasPrefix("tmux") || term.hasPrefix("screen") || environment["TMUX"] != nil
+        let kitty = term == "xterm-kitty" || term == "xterm-ghostty" || program == "WezTerm" || program == "ghostty"
+        return TerminalGraphics(method: kitty && !inTmux ? .kitty : .halfBlocks)
+    }
+}
