@@ -430,7 +430,8 @@ public final class TerminalHost {
 
     /// Mode 2048's report: the window in cells and pixels. The cells'
     /// pixel size is kept for the views that need it
-    /// (``EnvironmentValues/cellPixelSize``); a size in cells other than the
+    /// (``EnvironmentValues/cellPixelSize``, and images through
+    /// ``TerminalGraphics``); a size in cells other than the
     /// one drawn is a resize (the resize signal usually came first, and then
     /// nothing is drawn again).
     private func inBandResized(rows: Int, columns: Int, pixelHeight: Int, pixelWidth: Int) {
@@ -440,6 +441,13 @@ public final class TerminalHost {
         if cell != cellPixelSize {
             cellPixelSize = cell
             pipeline.graph.setRootEnvironment(\.cellPixelSize, cell)
+            if let cell, cell.width > 0, cell.height > 0 {
+                // Images size themselves by the cell's pixels (``TerminalGraphics``).
+                var graphics = pipeline.encoder.capabilities.graphics
+                graphics.cellPixelWidth = cell.width
+                graphics.cellPixelHeight = cell.height
+                pipeline.setTerminalGraphics(graphics)
+            }
         }
         let drawnRows = inline?.screenRows ?? pipeline.canvas.rows
         if columns != pipeline.canvas.columns || rows != drawnRows { resized() }
