@@ -39,7 +39,9 @@ def typecheck(tmp_path, write):
         "swiftc", "-typecheck", "-swift-version", "6", "-I", str(DEBUG / "Modules"),
         "-I", str(ROOT / "Sources" / "CUnistring"),
         "-Xcc", f"-fmodule-map-file={DEBUG / 'CTerminalPlatform.build' / 'module.modulemap'}",
-        "-I", str(ROOT / "Sources" / "CTerminalPlatform" / "include"), str(source),
+        "-I", str(ROOT / "Sources" / "CTerminalPlatform" / "include"),
+        "-Xcc", f"-fmodule-map-file={DEBUG / 'CImageCodecs.build' / 'module.modulemap'}",
+        "-I", str(ROOT / "Sources" / "CImageCodecs" / "include"), str(source),
     ]
     return subprocess.run(command, capture_output=True, text=True)
 
@@ -124,7 +126,9 @@ def typecheck_source(tmp_path, text):
         "swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-I", str(DEBUG / "Modules"),
         "-I", str(ROOT / "Sources" / "CUnistring"),
         "-Xcc", f"-fmodule-map-file={DEBUG / 'CTerminalPlatform.build' / 'module.modulemap'}",
-        "-I", str(ROOT / "Sources" / "CTerminalPlatform" / "include"), str(source),
+        "-I", str(ROOT / "Sources" / "CTerminalPlatform" / "include"),
+        "-Xcc", f"-fmodule-map-file={DEBUG / 'CImageCodecs.build' / 'module.modulemap'}",
+        "-I", str(ROOT / "Sources" / "CImageCodecs" / "include"), str(source),
     ]
     return subprocess.run(command, capture_output=True, text=True)
 
