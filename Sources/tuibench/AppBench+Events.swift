@@ -157,11 +157,11 @@ extension AppBench {
             throw EventsFailure("\(error)")
         }
         let seconds = wrapper.timeoutMilliseconds / 1000
-        guard pty.waitForFrameEnds(1, timeoutMilliseconds: wrapper.timeoutMilliseconds) else {
+        guard let firstFrame = pty.waitForFirstFrame(timeoutMilliseconds: wrapper.timeoutMilliseconds) else {
             if pty.hungUp { throw EventsFailure("\(target.path) exited before its first frame" + AppBench.toolLog(wrapper)) }
-            throw EventsFailure("\(target.path) wrote no frame within \(seconds) s (a frame ends with CSI ? 2026 l: is it an app of this engine?)")
+            throw EventsFailure("\(target.path) wrote nothing within \(seconds) s")
         }
-        let startup = monotonicNanoseconds() - t0
+        let startup = firstFrame - t0
         pty.settle()
         return (pty, startup)
     }

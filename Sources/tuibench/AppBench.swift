@@ -36,8 +36,9 @@ struct AppBench: ParsableCommand {
 
             Without --workload, runs the runtime probe (built with tuibench: `swift build -c release --product runtime-probe`) \
             in a pseudo-terminal. This process plays the terminal: it answers the probe's queries \
-            (DA1, synchronized output supported), so every frame ends with `CSI ? 2026 l`, \
-            which is when a frame counts as fully written.
+            (DA1, synchronized output supported), so every frame after the first ends with \
+            `CSI ? 2026 l`, which is when a frame counts as fully written. The first is drawn before \
+            the answers come back: it is the first burst of output, ended by 100 ms of quiet.
 
               latency  a key that changes one Text in a 5,461-view tree, written to the pty, until \
             the end of the frame it causes is readable; keys 10 ms apart (past the frame cap).
@@ -188,20 +189,24 @@ struct AppBench: ParsableCommand {
         return (exe as NSString).deletingLastPathComponent + "/runtime-probe"
     }
 
-    private func started(_ path: String, _ arguments: [String], term: String = "xterm-256color") throws -> PseudoTerminal {
+    /// Starts `path` and waits for its first frame
+    /// (``PseudoTerminal/waitForFirstFrame(timeoutMilliseconds:quietMilliseconds:)``: the first burst of
+    /// output, by when the terminal's answers have come back); returns when the first frame was read.
+    private func started(_ path: String, _ arguments: [String], term: String = "xterm-256color") throws
+        -> (pty: PseudoTerminal, firstFrame: UInt64) {
         let pty = try PseudoTerminal(path: path, arguments: arguments, environment: ["TERM": term])
-        guard pty.waitFor(AppBench.frameEnd, timeoutMilliseconds: 10_000) else {
-            throw ValidationError("\(path) wrote no frame within 10 s")
+        guard let firstFrame = pty.waitForFirstFrame(timeoutMilliseconds: 10_000) else {
+            throw ValidationError("\(path) wrote nothing within 10 s")
         }
-        return pty
+        return (pty, firstFrame)
     }
 
     func measureStartup(_ path: String) throws -> Startup {
         var times: [UInt64] = []
         for _ in 0..<starts {
             let t0 = monotonicNanoseconds()
-            let pty = try started(path, [])
-            times.append(monotonicNanoseconds() - t0)
+            let (pty, firstFrame) = try started(path, [])
+            times.append(firstFrame - t0)
             _ = pty
         }
         let p = Percentiles(times)
@@ -209,7 +214,7 @@ struct AppBench: ParsableCommand {
     }
 
     func measureLatency(_ path: String) throws -> Latency {
-        let pty = try started(path, ["--tree"])
+        let pty = try started(path, ["--tree"]).pty
         var times: [UInt64] = []
         times.reserveCapacity(keys)
         for _ in 0..<keys {
@@ -228,7 +233,7 @@ struct AppBench: ParsableCommand {
     }
 
     func measureIdle(_ path: String) throws -> Idle {
-        let pty = try started(path, [])
+        let pty = try started(path, []).pty
         usleep(200_000)  // let start-up settle (the first frame's aftermath)
         pty.read(waitingMilliseconds: 0)
         let bytes0 = pty.bytesRead
@@ -243,7 +248,7 @@ struct AppBench: ParsableCommand {
     func measureFlood(_ path: String) throws -> Flood {
         // TERM=screen: no REP, so the final text arrives as one run the check can find.
         let t0 = monotonicNanoseconds()
-        let pty = try started(path, ["--flood", "\(flood)"], term: "screen")
+        let pty = try started(path, ["--flood", "\(flood)"], term: "screen").pty
         let rss0 = pty.usage().rssKilobytes
         var frames = 1
         let done = Array("done value=\(flood)".utf8)

@@ -323,9 +323,11 @@ struct LinkEmulator {
     /// Waits for the first frame and for the app to settle, presses `keys`
     /// keys every `interval`, and waits until the link is quiet.
     mutating func measure(keys: Int, interval: UInt64, keySequence: KeySequence) throws -> Measurement {
-        pump(until: monotonicNanoseconds() + 10_000_000_000) { $0.frameEndsShown.count >= 1 }
-        guard !frameEndsShown.isEmpty else {
-            throw Failure(description: pty.hungUp ? "the app exited before its first frame" : "no frame within 10 s")
+        // The first frame is drawn before the terminal's answers come back
+        // (no synchronized-output end marks it): the first bytes, then quiet.
+        pump(until: monotonicNanoseconds() + 10_000_000_000) { $0.bytesArrived > 0 }
+        guard bytesArrived > 0 else {
+            throw Failure(description: pty.hungUp ? "the app exited before its first frame" : "nothing within 10 s")
         }
         settle()
         let startFrames = frameEndsShown.count, startBytes = bytesArrived

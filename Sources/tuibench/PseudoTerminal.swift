@@ -165,6 +165,30 @@ final class PseudoTerminal {
         return true
     }
 
+    /// Waits for the program's first frame; returns when it was fully
+    /// read, or nil if nothing came within `timeoutMilliseconds`.
+    ///
+    /// An app of this engine draws its first frame at once, before the
+    /// terminal has answered whether it has synchronized output, so that
+    /// frame has no end marker (`CSI ? 2026 l`): it is the first burst of
+    /// output, ended when nothing more comes for `quietMilliseconds` (the
+    /// time of its last byte is returned), or by a frame end if one comes.
+    func waitForFirstFrame(timeoutMilliseconds: Int, quietMilliseconds: Int32 = 100) -> UInt64? {
+        let deadline = monotonicNanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
+        var lastByteAt: UInt64?
+        while true {
+            let now = monotonicNanoseconds()
+            guard now < deadline, !hungUp else { return nil }
+            let wait = lastByteAt == nil ? Int32(Swift.min(1000, (deadline - now) / 1_000_000 + 1)) : quietMilliseconds
+            if read(waitingMilliseconds: wait) > 0 {
+                lastByteAt = monotonicNanoseconds()
+                if frameEnds >= 1 { return lastByteAt }
+            } else if let last = lastByteAt {
+                return last
+            }
+        }
+    }
+
     func discardPending() { pending.removeAll(keepingCapacity: true) }
 
     /// Reads until nothing has come for `quietMilliseconds` (at most
