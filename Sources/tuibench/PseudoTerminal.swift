@@ -170,24 +170,35 @@ final class PseudoTerminal {
     ///
     /// An app of this engine draws its first frame at once, before the
     /// terminal has answered whether it has synchronized output, so that
-    /// frame has no end marker (`CSI ? 2026 l`): it is the first burst of
-    /// output, ended when nothing more comes for `quietMilliseconds` (the
-    /// time of its last byte is returned), or by a frame end if one comes.
+    /// frame has no end marker (`CSI ? 2026 l`). It begins by clearing the
+    /// screen (`CSI 2 J`; the modes and queries written before it are not
+    /// a frame) and ends when nothing more comes for `quietMilliseconds`
+    /// (the time of its last byte is returned), or with a frame end if one
+    /// comes. Output that never clears counts as a frame at the timeout.
     func waitForFirstFrame(timeoutMilliseconds: Int, quietMilliseconds: Int32 = 100) -> UInt64? {
         let deadline = monotonicNanoseconds() + UInt64(timeoutMilliseconds) * 1_000_000
         var lastByteAt: UInt64?
+        var cleared = false
+        var seen: [UInt8] = []
         while true {
             let now = monotonicNanoseconds()
-            guard now < deadline, !hungUp else { return nil }
-            let wait = lastByteAt == nil ? Int32(Swift.min(1000, (deadline - now) / 1_000_000 + 1)) : quietMilliseconds
+            guard now < deadline, !hungUp else { return hungUp ? nil : lastByteAt }
+            let wait = cleared ? quietMilliseconds : Int32(Swift.min(1000, (deadline - now) / 1_000_000 + 1))
+            let before = pending.count
             if read(waitingMilliseconds: wait) > 0 {
                 lastByteAt = monotonicNanoseconds()
                 if frameEnds >= 1 { return lastByteAt }
-            } else if let last = lastByteAt {
+                if !cleared {
+                    seen += pending[Swift.min(before, pending.count)...]
+                    cleared = PseudoTerminal.range(of: PseudoTerminal.clearScreen, in: seen) != nil
+                }
+            } else if cleared, let last = lastByteAt {
                 return last
             }
         }
     }
+
+    static let clearScreen = Array("\u{1B}[2J".utf8)
 
     func discardPending() { pending.removeAll(keepingCapacity: true) }
 
