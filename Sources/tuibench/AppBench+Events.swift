@@ -145,7 +145,8 @@ extension AppBench {
             path = strace
         case .callgrind(let output, let log):
             guard let valgrind = AppBench.onPath("valgrind") else { throw EventsFailure("--instructions needs valgrind (apt-get install valgrind)") }
-            arguments = ["--tool=callgrind", "--callgrind-out-file=\(output)", "--log-file=\(log)", path] + arguments
+            let program = AppBench.withoutDebugInfo(path, copy: output + ".program")
+            arguments = ["--tool=callgrind", "--callgrind-out-file=\(output)", "--log-file=\(log)", program] + arguments
             path = valgrind
         }
         let pty: PseudoTerminal
@@ -164,6 +165,23 @@ extension AppBench {
         let startup = firstFrame - t0
         pty.settle()
         return (pty, startup)
+    }
+
+    /// A copy of the program at `path` without its DWARF debug information
+    /// (`objcopy --strip-debug`, at `copy`), or `path` itself when that
+    /// fails. Valgrind 3.19 gives up on some of the debug information
+    /// Swift 6.3 writes ("Possibly corrupted debuginfo file"); the symbol
+    /// table, which names every function, stays.
+    static func withoutDebugInfo(_ path: String, copy: String) -> String {
+        guard let objcopy = onPath("objcopy") else { return path }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: objcopy)
+        process.arguments = ["--strip-debug", path, copy]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return path }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, access(copy, X_OK) == 0 else { return path }
+        return copy
     }
 
     /// The last lines valgrind wrote, to say why a run under it ended.
