@@ -82,16 +82,41 @@ struct InlineMarkdown {
         self.verbatim = verbatim
     }
 
-    /// Whether `source` holds a byte that may start inline markup: if not,
-    /// it is its own text, and parsing can be skipped.
-    static func mayHaveMarkup(_ source: some Sequence<UInt8>) -> Bool {
-        for b in source {
-            switch b {
-            case 0x5C, 0x60, 0x2A, 0x5F, 0x7E, 0x5B, 0x3C: return true  // \ ` * _ ~ [ <
-            default: continue
+    /// Whether `source` holds a byte that may start inline markup
+    /// (`\` `` ` `` `*` `_` `~` `[` `<`): if not, it is its own text, and
+    /// parsing can be skipped. Every `Text` made from a string literal asks
+    /// this of its literal pieces, so it looks at eight bytes at a time.
+    static func mayHaveMarkup(_ source: String) -> Bool {
+        var source = source
+        return source.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            let count = bytes.count
+            var i = 0
+            while i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let found =
+                    zeroByte(word ^ 0x2A2A_2A2A_2A2A_2A2A) | zeroByte(word ^ 0x3C3C_3C3C_3C3C_3C3C)
+                    | zeroByte(word ^ 0x5B5B_5B5B_5B5B_5B5B) | zeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                    | zeroByte(word ^ 0x5F5F_5F5F_5F5F_5F5F) | zeroByte(word ^ 0x6060_6060_6060_6060)
+                    | zeroByte(word ^ 0x7E7E_7E7E_7E7E_7E7E)
+                if found != 0 { return true }
+                i += 8
             }
+            while i < count {
+                switch base[i] {
+                case 0x5C, 0x60, 0x2A, 0x5F, 0x7E, 0x5B, 0x3C: return true
+                default: i += 1
+                }
+            }
+            return false
         }
-        return false
+    }
+
+    /// Non-zero when one of `word`'s eight bytes is zero (the high bit of
+    /// some byte set; which one is not exact, whether there is one is).
+    @inline(__always)
+    private static func zeroByte(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     /// Parses `bytes` (`verbatim[i]`: byte `i` is text, never markup) into

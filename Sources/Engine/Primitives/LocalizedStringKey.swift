@@ -32,104 +32,164 @@
 /// `"**\(name)**"` the name is bold whatever it holds. An interpolated
 /// ``Text`` keeps its own styles, drawn over the Markdown's.
 public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
-    enum Segment: Equatable {
-        case markdown(String)
-        case verbatim(String)
-        case text(Text)
-    }
+    /// The key's text: its literal pieces and its interpolated values, in
+    /// order (an interpolated ``Text`` is not in it: see `atoms`).
+    var text: String
+    /// Whether a literal piece holds a byte that may start or close
+    /// markup; without one the text is drawn as it is, with no parse.
+    var mayHaveMarkup: Bool
+    /// Where the interpolated values are in `text` (UTF-8 offsets): they
+    /// are shown as they are, never parsed.
+    var verbatim: VerbatimRanges
+    /// The interpolated texts, in order, each with the UTF-8 offset in
+    /// `text` where it stands; nil when there are none.
+    var atoms: [Atom]?
 
-    /// The text of a key made of one literal (then `segments` is empty):
-    /// held apart, so a `Text("literal")` made in every evaluation of a
-    /// body allocates no array.
-    var literal: String
-    /// The pieces of a literal with interpolations.
-    var segments: [Segment]
+    struct Atom: Equatable {
+        var offset: Int
+        var text: Text
+    }
 
     /// A key whose text is `value`, Markdown and all.
     public init(_ value: String) {
-        literal = value
-        segments = []
+        text = value
+        mayHaveMarkup = InlineMarkdown.mayHaveMarkup(value)
+        verbatim = VerbatimRanges()
+        atoms = nil
     }
 
     /// A key whose text is the literal `value`.
-    public init(stringLiteral value: String) {
-        literal = value
-        segments = []
-    }
+    public init(stringLiteral value: String) { self.init(value) }
 
     /// A key made of a literal with interpolations: the literal's pieces
     /// are Markdown, the interpolated values are not.
     public init(stringInterpolation: StringInterpolation) {
-        literal = ""
-        segments = stringInterpolation.segments
+        text = stringInterpolation.text
+        mayHaveMarkup = stringInterpolation.mayHaveMarkup
+        verbatim = stringInterpolation.verbatim
+        atoms = stringInterpolation.atoms
+    }
+
+    /// UTF-8 ranges of a key's text, the first two held inline so that the
+    /// usual literal with one or two interpolated values allocates nothing
+    /// for them.
+    struct VerbatimRanges: Equatable {
+        private var first: Range<Int>?
+        private var second: Range<Int>?
+        /// Nil, not empty, when there are no more: a key is copied as it
+        /// is built, and a nil array costs no reference counting.
+        private var rest: [Range<Int>]?
+
+        mutating func append(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            if first == nil {
+                first = range
+            } else if second == nil {
+                second = range
+            } else {
+                if rest == nil { rest = [range] } else { rest!.append(range) }
+            }
+        }
+
+        /// Calls `body` with each range, in order.
+        func forEach(_ body: (Range<Int>) -> Void) {
+            if let first { body(first) }
+            if let second { body(second) }
+            for range in rest ?? [] { body(range) }
+        }
     }
 
     /// The pieces of a string literal with interpolations while it is being
-    /// built: the compiler calls these.
+    /// built: the compiler calls these. The pieces are joined as they come,
+    /// so a literal whose pieces hold no markup becomes its text with no
+    /// more work than a `String` interpolation.
     public struct StringInterpolation: StringInterpolationProtocol {
-        var segments: [Segment] = []
+        var text = ""
+        var mayHaveMarkup = false
+        var verbatim = VerbatimRanges()
+        var atoms: [Atom]?
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            segments.reserveCapacity(interpolationCount * 2 + 1)
+            text.reserveCapacity(literalCapacity + 8 * interpolationCount)
         }
 
         /// Appends a piece of the literal (Markdown).
         public mutating func appendLiteral(_ literal: String) {
-            guard !literal.isEmpty else { return }
-            segments.append(.markdown(literal))
-        }
-
-        /// Appends `value`'s description, shown as it is.
-        public mutating func appendInterpolation<T>(_ value: T) {
-            segments.append(.verbatim(String(describing: value)))
+            if !mayHaveMarkup, InlineMarkdown.mayHaveMarkup(literal) { mayHaveMarkup = true }
+            text.append(literal)
         }
 
         /// Appends a string, shown as it is.
-        public mutating func appendInterpolation(_ string: String) { segments.append(.verbatim(string)) }
+        public mutating func appendInterpolation(_ string: String) { appendVerbatim(string) }
+
+        /// Appends `value`'s description, shown as it is.
+        public mutating func appendInterpolation<T: TextOutputStreamable & CustomStringConvertible>(_ value: T) {
+            let start = text.utf8.count
+            value.write(to: &text)
+            verbatim.append(start..<text.utf8.count)
+        }
+
+        /// Appends `value`, shown as it is.
+        public mutating func appendInterpolation<T: TextOutputStreamable>(_ value: T) {
+            let start = text.utf8.count
+            value.write(to: &text)
+            verbatim.append(start..<text.utf8.count)
+        }
+
+        /// Appends `value`'s description, shown as it is.
+        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) {
+            appendVerbatim(value.description)
+        }
+
+        /// Appends `value`'s description, shown as it is.
+        public mutating func appendInterpolation<T>(_ value: T) { appendVerbatim(String(describing: value)) }
 
         /// Appends a text with its own styles, drawn over the Markdown's.
-        public mutating func appendInterpolation(_ text: Text) { segments.append(.text(text)) }
+        public mutating func appendInterpolation(_ text: Text) {
+            let atom = Atom(offset: self.text.utf8.count, text: text)
+            if atoms == nil { atoms = [atom] } else { atoms!.append(atom) }
+        }
+
+        private mutating func appendVerbatim(_ string: String) {
+            let start = text.utf8.count
+            text.append(string)
+            verbatim.append(start..<text.utf8.count)
+        }
     }
 
     /// The text the key draws: its Markdown parsed, its interpolations kept.
     nonisolated func resolved() -> Text {
-        if segments.isEmpty {
-            guard InlineMarkdown.mayHaveMarkup(literal.utf8) else { return Text(verbatim: literal) }
-            return InlineMarkdown.text(literal)
+        // The common cases, a literal or one with interpolated values whose
+        // literal pieces hold no markup, need no parse.
+        guard mayHaveMarkup || atoms != nil else { return Text(verbatim: text) }
+        var isVerbatim = [Bool](repeating: false, count: text.utf8.count)
+        verbatim.forEach { range in
+            for i in range { isVerbatim[i] = true }
         }
-        // The common cases, a literal or one with interpolated values and no
-        // markup, need no parse.
-        var plain = ""
-        var simple = true
-        for segment in segments {
-            switch segment {
-            case .markdown(let s):
-                if InlineMarkdown.mayHaveMarkup(s.utf8) { simple = false }
-                plain += s
-            case .verbatim(let s): plain += s
-            case .text: simple = false
-            }
-            if !simple { break }
+        guard let atoms else {
+            return InlineMarkdown.text(bytes: Array(text.utf8), verbatim: isVerbatim)
         }
-        if simple { return Text(verbatim: plain) }
+        // Each interpolated text stands in the parse as one verbatim byte
+        // 0xFF (never in UTF-8), at its offset.
         var bytes: [UInt8] = []
-        var verbatim: [Bool] = []
-        var atoms: [Text] = []
-        for segment in segments {
-            switch segment {
-            case .markdown(let s):
-                bytes.append(contentsOf: s.utf8)
-                verbatim.append(contentsOf: repeatElement(false, count: s.utf8.count))
-            case .verbatim(let s):
-                bytes.append(contentsOf: s.utf8)
-                verbatim.append(contentsOf: repeatElement(true, count: s.utf8.count))
-            case .text(let t):
+        var flags: [Bool] = []
+        bytes.reserveCapacity(isVerbatim.count + atoms.count)
+        flags.reserveCapacity(isVerbatim.count + atoms.count)
+        var next = 0
+        for (i, byte) in text.utf8.enumerated() {
+            while next < atoms.count, atoms[next].offset == i {
                 bytes.append(InlineMarkdown.atomByte)
-                verbatim.append(true)
-                atoms.append(t)
+                flags.append(true)
+                next += 1
             }
+            bytes.append(byte)
+            flags.append(isVerbatim[i])
         }
-        return InlineMarkdown.text(bytes: bytes, verbatim: verbatim, atoms: atoms)
+        for _ in next..<atoms.count {
+            bytes.append(InlineMarkdown.atomByte)
+            flags.append(true)
+        }
+        return InlineMarkdown.text(bytes: bytes, verbatim: flags, atoms: atoms.map(\.text))
     }
 }
 

@@ -79,6 +79,68 @@ struct MarkdownTextPropertyTests {
         }
     }
 
+    @Test("the markup pre-check agrees with a scan of every byte, at every length and offset")
+    func markupPrecheck() {
+        var rng = SplitMix64(seed: 27)
+        let significant: Set<UInt8> = [0x5C, 0x60, 0x2A, 0x5F, 0x7E, 0x5B, 0x3C]
+        let others = ["]", "^", "+", "{", "|", ";", "=", "}", ">", "\u{FF}", "ÿ", "\u{7E}\u{301}"]
+        for _ in 0..<5000 {
+            let input = random(&rng, pieces: 30, alphabet: Self.words + others + (Bool.random(using: &rng) ? Self.markup : []))
+            let expected = input.utf8.contains(where: significant.contains)
+            #expect(InlineMarkdown.mayHaveMarkup(input) == expected, "\(input.debugDescription)")
+            // The same text at each offset of a longer one.
+            let padded = String(repeating: "a", count: Int.random(in: 0..<9, using: &rng)) + input
+            #expect(InlineMarkdown.mayHaveMarkup(padded) == expected, "\(padded.debugDescription)")
+        }
+    }
+
+    @Test("a key built from interpolations is its pieces parsed, the values verbatim and the texts whole")
+    func interpolationPieces() {
+        var rng = SplitMix64(seed: 28)
+        for _ in 0..<2000 {
+            var interpolation = LocalizedStringKey.StringInterpolation(literalCapacity: 0, interpolationCount: 0)
+            var bytes: [UInt8] = []
+            var verbatim: [Bool] = []
+            var atoms: [Text] = []
+            for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0, 1:
+                    let piece = random(&rng, pieces: 6, alphabet: Self.markup + Self.words)
+                    interpolation.appendLiteral(piece)
+                    bytes += piece.utf8
+                    verbatim += repeatElement(false, count: piece.utf8.count)
+                case 2:
+                    let value = random(&rng, pieces: 4, alphabet: Self.markup + Self.words)
+                    interpolation.appendInterpolation(value)
+                    bytes += value.utf8
+                    verbatim += repeatElement(true, count: value.utf8.count)
+                default:
+                    let text = Text(verbatim: "t\(atoms.count)").bold()
+                    interpolation.appendInterpolation(text)
+                    bytes.append(InlineMarkdown.atomByte)
+                    verbatim.append(true)
+                    atoms.append(text)
+                }
+            }
+            let key = LocalizedStringKey(stringInterpolation: interpolation)
+            let expected = InlineMarkdown.text(bytes: bytes, verbatim: verbatim, atoms: atoms)
+            let text = Text(key)
+            #expect(text.content == expected.content, "\(bytes)")
+            #expect(text.runs ?? [] == expected.runs ?? [], "\(bytes)")
+        }
+    }
+
+    @Test("numbers and other values interpolate as their descriptions")
+    func interpolatedValues() {
+        let count = 42
+        let ratio = 0.5
+        let flag = true
+        #expect(Text("n \(count) r \(ratio) f \(flag) **b**").content == "n 42 r 0.5 f true b")
+        #expect(Text("\(count + 1)").content == "43")
+        #expect(Text("\(count)*").content == "42*")
+        #expect(Text("*\(count)*").runs?.allSatisfy { $0.style.attributes.contains(.italic) } == true)
+    }
+
     /// The bytes with every escape sequence taken out: CSI (`ESC [ … final`),
     /// OSC and other strings (`ESC ] … ST or BEL`), and two-byte escapes.
     func outsideEscapes(_ bytes: [UInt8]) -> [UInt8] {
