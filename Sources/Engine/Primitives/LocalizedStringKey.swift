@@ -92,7 +92,7 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
         }
 
         /// Calls `body` with each range, in order.
-        func forEach(_ body: (Range<Int>) -> Void) {
+        func visit(_ body: (Range<Int>) -> Void) {
             if let first { body(first) }
             if let second { body(second) }
             for range in rest ?? [] { body(range) }
@@ -163,7 +163,7 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
         // literal pieces hold no markup, need no parse.
         guard mayHaveMarkup || atoms != nil else { return Text(verbatim: text) }
         var isVerbatim = [Bool](repeating: false, count: text.utf8.count)
-        verbatim.forEach { range in
+        verbatim.visit { range in
             for i in range { isVerbatim[i] = true }
         }
         guard let atoms else {
