@@ -32,6 +32,8 @@ let package = Package(
         // The test kit for apps' test targets: scripted interaction on a
         // manual clock, snapshots, emulator checks (docs: Testing your app).
         .library(name: "EngineTesting", targets: ["EngineTesting"]),
+        // What needs Foundation, kept out of Engine: `Text(AttributedString)`.
+        .library(name: "EngineFoundation", targets: ["EngineFoundation"]),
         .executable(name: "tuibench", targets: ["tuibench"]),
     ],
     dependencies: [
@@ -67,6 +69,9 @@ let package = Package(
         ),
         // Links both Swift Testing and XCTest: a failure goes to whichever runs the test.
         .target(name: "EngineTesting", dependencies: ["Engine"]),
+        // Engine imports no Foundation (.ci/platform); this one does, for
+        // `AttributedString`.
+        .target(name: "EngineFoundation", dependencies: ["Engine"], swiftSettings: releaseSettings),
         .executableTarget(
             name: "tuibench",
             dependencies: [
@@ -109,6 +114,7 @@ let package = Package(
                                    "pager", "notes", "settings"],
                     path: "Tests/ExamplesTests", exclude: ["Sessions", "__Snapshots__"]),
         .testTarget(name: "TuiBenchTests", dependencies: ["tuibench"], path: "Tests/TuiBenchTests"),
+        .testTarget(name: "EngineFoundationTests", dependencies: ["EngineFoundation"], path: "Tests/EngineFoundationTests"),
         .testTarget(name: "ProfilerTests", dependencies: ["Profiler"], path: "Tests/ProfilerTests", exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

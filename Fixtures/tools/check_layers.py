@@ -24,6 +24,9 @@ checked:
   Engine, the test libraries and system and toolchain modules, and never
   `@testable`: an app's tests cannot use @testable on a dependency, so the
   kit is built on Engine's public API as they are.
+- EngineFoundation (Sources/EngineFoundation, what needs Foundation)
+  imports only Engine, Foundation and system and toolchain modules, never
+  `@testable` (it reaches Engine's `package` declarations).
 
 Every violation is printed as `path:line: <layer> uses <Name> from <layer>`,
 then `layers: N passed, M failed` (files checked); the status is 1 when
@@ -277,22 +280,24 @@ def main(argv):
         checked += 1
         failed += len(violations) > before
 
-    # The test kit: Engine's public API and the test libraries only.
-    for path in swift_files(os.path.join(root, "Sources", "EngineTesting")):
-        with open(path, encoding="utf-8") as f:
-            text = strip(f.read())
-        before = len(violations)
-        for number, line in enumerate(text.split("\n"), 1):
-            m = IMPORT.match(line)
-            if not m:
-                continue
-            module = m.group("module")
-            if re.match(r"\s*@testable\b", line):
-                report(path, number, f"EngineTesting uses @testable import {module}")
-            elif module not in KIT_MODULES | SYSTEM_MODULES | TOOLCHAIN_MODULES:
-                report(path, number, f"EngineTesting imports {module}")
-        checked += 1
-        failed += len(violations) > before
+    # The test kit (Engine's public API and the test libraries) and
+    # EngineFoundation (Engine and Foundation): never @testable.
+    for target, allowed in (("EngineTesting", KIT_MODULES), ("EngineFoundation", {"Engine", "Foundation"})):
+        for path in swift_files(os.path.join(root, "Sources", target)):
+            with open(path, encoding="utf-8") as f:
+                text = strip(f.read())
+            before = len(violations)
+            for number, line in enumerate(text.split("\n"), 1):
+                m = IMPORT.match(line)
+                if not m:
+                    continue
+                module = m.group("module")
+                if re.match(r"\s*@testable\b", line):
+                    report(path, number, f"{target} uses @testable import {module}")
+                elif module not in allowed | SYSTEM_MODULES | TOOLCHAIN_MODULES:
+                    report(path, number, f"{target} imports {module}")
+            checked += 1
+            failed += len(violations) > before
 
     for v in violations:
         print(v)

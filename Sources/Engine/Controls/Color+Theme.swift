@@ -39,6 +39,9 @@ extension Color {
     /// The accent colour: the tint in effect (the theme's ``Theme/tint``, as
     /// `.tint(_:)` sets it for a view and what it contains).
     public static let accentColor = Color(role: .accent)
+    /// The theme's colour for code (``Theme/code``), for the package's
+    /// other modules (EngineFoundation's code runs).
+    package static let themeCode = Color(role: .code)
 }
 
 extension Style {

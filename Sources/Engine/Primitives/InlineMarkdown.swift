@@ -87,8 +87,12 @@ struct InlineMarkdown {
     /// parsing can be skipped. Every `Text` made from a string literal asks
     /// this of its literal pieces, so it looks at eight bytes at a time.
     static func mayHaveMarkup(_ source: String) -> Bool {
-        var source = source
-        return source.withUTF8 { bytes in
+        // A native string is read in place; another (bridged) one is copied.
+        if let found = source.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return found }
+        var copy = source
+        return copy.withUTF8 { scan($0) }
+
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let base = bytes.baseAddress else { return false }
             let count = bytes.count
             var i = 0
