@@ -47,7 +47,7 @@ public struct NavigationLink<Label: View, Destination: View>: View {
             switch target {
             case .value(let value?): context.pushValue(value)
             case .value(nil): break
-            case .destination(let view): context.pushView(AnyView(view))
+            case .destination(let view): _ = context.pushView(AnyView(view))
             }
         }
         return NavigationLinkFace(label: label)
@@ -139,7 +139,8 @@ final class NavigationContext {
     /// The stack's screens, root first (as last evaluated).
     var keys: [NavigationEntryKey] = []
     var pushValue: @MainActor (AnyHashable) -> Void = { _ in }
-    var pushView: @MainActor (AnyView) -> Void = { _ in }
+    /// Pushes a view; returns its screen's key (nil when nothing was pushed).
+    var pushView: @MainActor (AnyView) -> NavigationEntryKey? = { _ in nil }
     /// Keeps the first `depth` screens.
     var pop: @MainActor (Int) -> Void = { _ in }
 

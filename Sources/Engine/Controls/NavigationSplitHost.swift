@@ -34,8 +34,9 @@ struct NavigationSplitHost: PrimitiveView {
                 b.open(after: i, movingFocus: false, graph: graph)
             }
             context.pushView = { [weak b, weak graph] _ in
-                guard let b, let graph else { return }
+                guard let b, let graph else { return nil }
                 b.open(after: i, movingFocus: false, graph: graph)
+                return nil
             }
             // The detail has no links of its own to follow: a stack inside it does.
             let reference = i < count - 1 ? NavigationContextReference(context: context) : NavigationContextReference()

@@ -5,7 +5,7 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
     var root: Root
     var entries: [NavigationEntry]
     var pushValue: @MainActor (AnyHashable) -> Void
-    var pushView: @MainActor (AnyView) -> Void
+    var pushView: @MainActor (AnyView) -> NavigationEntryKey?
     var pop: @MainActor (Int) -> Void
 
     static func _makeBehavior() -> NodeBehavior { NavigationHostBehavior() }
