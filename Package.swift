@@ -100,6 +100,7 @@ let package = Package(
         .executableTarget(name: "markdown-viewer", dependencies: ["Engine"], path: "Examples/MarkdownViewer"),
         .executableTarget(name: "chrome", dependencies: ["Engine"], path: "Examples/Chrome"),
         .executableTarget(name: "gallery", dependencies: ["Engine"], path: "Examples/Gallery"),
+        .executableTarget(name: "files", dependencies: ["Engine"], path: "Examples/Files"),
         // The workloads `tuibench app --workload` drives: ticker, typing, scroll.
         .executableTarget(name: "bench-apps", dependencies: ["Engine"], path: "Examples/BenchApps"),
         // The app the runtime's end-to-end tests and `tuibench app` drive in a terminal.

@@ -63,6 +63,7 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
                             return (idOf(element), rowContent(element))
                         },
                         selection: selection, cursor: cursor)
+            .environment(\.listRowSelector, ListRowSelector(cursor, selection: selection))
             .focusable()
             .onFocusedKey { press in
                 guard cursor.handle(press, count: count, id: rowID, selection: selection) else { return .ignored }
@@ -169,5 +170,58 @@ extension List where Data.Element: Identifiable, ID == Data.Element.ID {
         self.init(data: data, id: { $0.id }, selection: .none, rowContent: rowContent)
         outline = OutlineGroup(data: data, id: { $0.id }, children: rowID(children), selection: .none,
                                content: rowContent)
+    }
+}
+
+/// Selects the row of the enclosing selectable list whose id is a given
+/// value: how a ``NavigationLink`` in a split view's sidebar list selects
+/// its row.
+///
+/// Equal while it is the same list (its cursor), so that the rows reading
+/// it are not evaluated again with the list: the selection binding it
+/// writes is the list's for its whole life.
+struct ListRowSelector: Equatable {
+    private let owner: ObjectIdentifier?
+    /// Selects the row with id `value`; false when `value` is no id of the list.
+    let select: (@MainActor (AnyHashable) -> Bool)?
+
+    init() {
+        owner = nil
+        select = nil
+    }
+
+    @MainActor
+    init<ID: Hashable>(_ cursor: AnyObject, selection: ListSelection<ID>) {
+        owner = ObjectIdentifier(cursor)
+        switch selection {
+        case .none:
+            select = nil
+        case .single(let binding):
+            select = { value in
+                guard let id = value.base as? ID else { return false }
+                binding.wrappedValue = id
+                return true
+            }
+        case .multiple(let binding):
+            select = { value in
+                guard let id = value.base as? ID else { return false }
+                binding.wrappedValue = [id]
+                return true
+            }
+        }
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.owner == b.owner }
+}
+
+private struct ListRowSelectorKey: EnvironmentKey {
+    static var defaultValue: ListRowSelector { ListRowSelector() }
+}
+
+extension EnvironmentValues {
+    /// The enclosing selectable list's row selector (none outside a list).
+    var listRowSelector: ListRowSelector {
+        get { self[ListRowSelectorKey.self] }
+        set { self[ListRowSelectorKey.self] = newValue }
     }
 }

@@ -15,6 +15,7 @@ public struct NavigationLink<Label: View, Destination: View>: View {
     var label: Label
     var target: Target
     @Environment(\.navigationContext) private var navigation
+    @Environment(\.listRowSelector) private var rowSelector
 
     enum Target {
         case value(AnyHashable?)
@@ -35,15 +36,18 @@ public struct NavigationLink<Label: View, Destination: View>: View {
     }
 
     public var body: some View {
-        let navigation = self.navigation, target = self.target
+        let navigation = self.navigation, target = self.target, rowSelector = self.rowSelector
         let isEnabled: Bool
         if case .value(nil) = target { isEnabled = false } else { isEnabled = true }
         let push: () -> Void = {
             guard let context = navigation.context else { return }
+            // In a split view's column, a value link in a selectable list's
+            // row selects it (SwiftUI's sidebar pattern).
+            if context.splitColumn != nil, case .value(let value?) = target { _ = rowSelector.select?(value) }
             switch target {
             case .value(let value?): context.pushValue(value)
             case .value(nil): break
-            case .destination(let view): context.pushView(AnyView(view))
+            case .destination(let view): _ = context.pushView(AnyView(view))
             }
         }
         return NavigationLinkFace(label: label)
@@ -128,10 +132,15 @@ extension View {
 final class NavigationContext {
     /// The destinations declared inside the stack, by the type of value.
     private var destinations: [ObjectIdentifier: (AnyHashable) -> AnyView] = [:]
+    /// The split view column this context is for (nil: a stack's). A link
+    /// in such a column selects its value's row in the enclosing
+    /// selectable list, then opens the next column.
+    var splitColumn: Int?
     /// The stack's screens, root first (as last evaluated).
     var keys: [NavigationEntryKey] = []
     var pushValue: @MainActor (AnyHashable) -> Void = { _ in }
-    var pushView: @MainActor (AnyView) -> Void = { _ in }
+    /// Pushes a view; returns its screen's key (nil when nothing was pushed).
+    var pushView: @MainActor (AnyView) -> NavigationEntryKey? = { _ in nil }
     /// Keeps the first `depth` screens.
     var pop: @MainActor (Int) -> Void = { _ in }
 

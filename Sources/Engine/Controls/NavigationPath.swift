@@ -15,7 +15,8 @@
 /// path.append("Ada")
 /// ```
 ///
-/// Unlike SwiftUI's, it has no `codable` representation.
+/// ``codable`` gives it in a serializable form (nil when some value is
+/// not `Codable`), to save and restore a stack's screens.
 public struct NavigationPath: Equatable {
     var elements: [AnyHashable]
 

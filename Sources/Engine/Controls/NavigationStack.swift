@@ -89,7 +89,7 @@ public struct NavigationStack<Data, Root: View>: View {
         return NavigationStackHost(
             root: root, entries: entries,
             pushValue: { value in _ = path.append(value) },
-            pushView: { view in pushedBinding.wrappedValue.push(view, over: path.values) },
+            pushView: { view in .view(pushedBinding.wrappedValue.push(view, over: path.values)) },
             pop: pop
         )
         .onKeyPress(.escape) {
@@ -114,7 +114,9 @@ struct PushedScreens {
     var screens: [Screen] = []
     var nextID = 0
 
-    mutating func push(_ view: AnyView, over values: [AnyHashable]) {
+    /// Pushes `view` over `values`; returns its id.
+    @discardableResult
+    mutating func push(_ view: AnyView, over values: [AnyHashable]) -> Int {
         let live = entries(over: values).compactMap { entry -> Int? in
             if case .view(let id, _) = entry { return id }
             return nil
@@ -122,6 +124,7 @@ struct PushedScreens {
         screens.removeAll { !live.contains($0.id) }
         screens.append(Screen(id: nextID, below: values, view: view))
         nextID += 1
+        return nextID - 1
     }
 
     /// The screens over the root, bottom first: the path's values with the

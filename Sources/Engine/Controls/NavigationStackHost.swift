@@ -5,7 +5,7 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
     var root: Root
     var entries: [NavigationEntry]
     var pushValue: @MainActor (AnyHashable) -> Void
-    var pushView: @MainActor (AnyView) -> Void
+    var pushView: @MainActor (AnyView) -> NavigationEntryKey?
     var pop: @MainActor (Int) -> Void
 
     static func _makeBehavior() -> NodeBehavior { NavigationHostBehavior() }
@@ -173,11 +173,15 @@ final class NavigationScreenBehavior: NodeBehavior {
 struct NavigationBar: View {
     var titles: [String]
     var canGoBack: Bool
+    /// Whether the bar shows (with `‹ ` alone) when something can be popped
+    /// but no screen has a title: a collapsed split view's columns need a
+    /// way back even without titles.
+    var showsBack = false
     var back: @MainActor () -> Void
 
     var body: some View {
         let shown = titles.filter { !$0.isEmpty }
-        if shown.isEmpty {
+        if shown.isEmpty && !(showsBack && canGoBack) {
             EmptyView()
         } else {
             let top = titles.last ?? ""

@@ -295,16 +295,17 @@ struct ListTests {
         let nodes = host.graph.liveNodes
         for _ in 0..<10 {
             host.press(.down)
-            // The app's five (its status text and stacks), the list's six
+            // The app's five (its status text and stacks), the list's seven
             // (list, the branch between a flat list and a tree, event
-            // handler, focusable, face, viewport) and the two rows whose
-            // colour changed: not the 40 rows shown.
-            #expect(host.graph.statistics.bodyEvaluations == 13)
+            // handler, focusable, the row selector's environment writer,
+            // face, viewport) and the two rows whose colour changed: not
+            // the 40 rows shown.
+            #expect(host.graph.statistics.bodyEvaluations == 14)
             #expect(host.graph.statistics.nodesCreated == 0)
         }
         host.press(.end)
         host.press(.up)
-        #expect(host.graph.statistics.bodyEvaluations == 13)
+        #expect(host.graph.statistics.bodyEvaluations == 14)
         // Two nodes per row shown (the row and its text), whatever the row count.
         #expect(host.graph.liveNodes <= nodes + 4)
         #expect(host.graph.liveNodes < 120)
