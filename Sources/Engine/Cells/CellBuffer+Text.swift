@@ -121,6 +121,8 @@ extension CellBuffer {
         let row = mutableRow(y)
         let w = padded ? 2 : c.width
         let extra = repairEdges(row, y: y, from: x, to: x + w)
+        // A cell put over text (a caret, a scroll indicator) is not text.
+        (marks + (y &* columns &+ x)).update(repeating: 0, count: w)
         row[x] = c
         if padded {
             row[x + 1] = .blank(c.style)
