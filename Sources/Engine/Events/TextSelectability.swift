@@ -1,5 +1,5 @@
 /// Whether the text inside a view can be selected with the mouse, as
-/// SwiftUI's `TextSelectability`: ``enabled`` or ``disabled``, given to
+/// SwiftUI's `TextSelectability`: `.enabled` or `.disabled`, given to
 /// ``View/textSelection(_:)``.
 ///
 /// In a terminal app that captures the mouse, text is selectable
@@ -11,13 +11,13 @@ public protocol TextSelectability: Sendable {
     static var allowsSelection: Bool { get }
 }
 
-/// Text inside can be selected: ``TextSelectability/enabled``.
+/// Text inside can be selected: `.enabled`.
 public struct EnabledTextSelectability: TextSelectability {
     public static var allowsSelection: Bool { true }
     nonisolated public init() {}
 }
 
-/// Text inside cannot be selected: ``TextSelectability/disabled``.
+/// Text inside cannot be selected: `.disabled`.
 public struct DisabledTextSelectability: TextSelectability {
     public static var allowsSelection: Bool { false }
     nonisolated public init() {}
