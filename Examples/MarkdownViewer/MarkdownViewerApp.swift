@@ -3,7 +3,10 @@ import Foundation
 
 /// A Markdown viewer: the file named on the command line (or a built-in
 /// page about the viewer) in a ``Markdown`` view. Up/Down, PageUp/PageDown,
-/// Space, Home/End and the mouse wheel scroll; `q` quits.
+/// Space, Home/End and the mouse wheel scroll; a drag selects text, shown
+/// in reverse video, and copies it to the clipboard (OSC 52) when the
+/// button is let go (Shift-drag is the terminal's own selection); Esc or a
+/// click clears it; `q` quits.
 @main
 struct MarkdownViewerApp: App {
     @State private var document = MarkdownViewerApp.load()
@@ -12,13 +15,17 @@ struct MarkdownViewerApp: App {
 
     init() {}
 
+    /// The mouse is captured: the wheel scrolls, a drag selects.
+    var options: TerminalOptions { TerminalOptions(mouse: .buttons) }
+
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
             Text("\(document.title) · \(document.text.split(separator: "\n", omittingEmptySubsequences: false).count) lines")
                 .reverse()
             Markdown(document.text)
                 .focused($focused)
-            Text("↑↓ PgUp PgDn Home End scroll · **q** quit").foregroundStyle(.secondary)
+            Text("↑↓ PgUp PgDn Home End scroll · drag copies · **q** quit").foregroundStyle(.secondary)
+                .textSelection(.disabled)
         }
         .onAppear { focused = true }
         .onKeyPress("q") {
@@ -51,6 +58,8 @@ struct MarkdownViewerApp: App {
           2. and [x] task lists
         - [x] block quotes
         - [ ] footnotes (not yet)
+        - Drag over any text to select it; letting go copies it to the
+          clipboard (OSC 52)
 
         > A block quote wraps with its bar
         > on every row.

@@ -12,7 +12,7 @@ import Darwin
 /// real terminal: it shows the last event it received and a counter, and
 /// leaves by whatever path the test asks for.
 ///
-///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--scheme] [--flood N] [--no-ctrl-c] [--wide] [--progress] [--async]
+///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--scheme] [--selection] [--flood N] [--no-ctrl-c] [--wide] [--progress] [--async]
 ///
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
@@ -27,7 +27,9 @@ import Darwin
 /// `--emoji` it shows a row of single emoji code points between letters, and
 /// `+` changes the letters (the start-up emoji width probe's end-to-end test).
 /// With `--scheme` it shows the colour scheme, a line in an adaptive colour
-/// and one in a fixed colour (the colour scheme's end-to-end test).
+/// and one in a fixed colour (the colour scheme's end-to-end test). With
+/// `--selection` it captures the mouse over a few lines of text, and `r`
+/// reads the clipboard (selection and OSC 52's end-to-end test).
 @main
 struct RuntimeProbe {
     static func main() {
@@ -47,6 +49,10 @@ struct RuntimeProbe {
         }
         if args.contains("--scheme") {
             TerminalHost.runMain(SchemeProbe(), options: options)
+        }
+        if args.contains("--selection") {
+            options.mouse = .buttons
+            TerminalHost.runMain(SelectionProbe(), options: options)
         }
         if args.contains("--tree") {
             TerminalHost.runMain(TreeProbe(), options: options)
@@ -80,6 +86,27 @@ struct EmojiProbe: View {
             Text("😀\(l(0))🚀\(l(1))🫠\(l(2))⭐\(l(3))")
         }
         .onKeyPress("+") { round += 1; return .handled }
+        .onKeyPress("q") { terminal.quit(); return .handled }
+    }
+}
+
+/// Text to select with the mouse (captured), a border that is not text,
+/// and `r` to read the clipboard (OSC 52), whose answer it shows.
+struct SelectionProbe: View {
+    @Environment(\.terminal) private var terminal
+    @State private var clipboard = "none"
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            Text("alpha beta")
+            Text("gamma delta").border()
+            Text("clipboard=\(clipboard)")
+        }
+        .frame(maxWidth: .max, maxHeight: .max, alignment: .topLeading)
+        .onKeyPress("r") {
+            Task { clipboard = await terminal.readClipboard() ?? "nil" }
+            return .handled
+        }
         .onKeyPress("q") { terminal.quit(); return .handled }
     }
 }

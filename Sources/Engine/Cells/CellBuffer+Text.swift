@@ -121,6 +121,11 @@ extension CellBuffer {
         let row = mutableRow(y)
         let w = padded ? 2 : c.width
         let extra = repairEdges(row, y: y, from: x, to: x + w)
+        // A cell put over text (a caret, a scroll indicator) is not text:
+        // one or two stores, no call (`put` runs per cell).
+        let mark = y &* columns &+ x
+        marks[mark] = 0
+        if w == 2 { marks[mark &+ 1] = 0 }
         row[x] = c
         if padded {
             row[x + 1] = .blank(c.style)

@@ -22,6 +22,10 @@ public final class CellBuffer {
     @exclusivity(unchecked) public private(set) var columns: Int
     @exclusivity(unchecked) public private(set) var rows: Int
     @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<Cell>
+    /// One ``TextMark`` byte per cell, beside the arena: which cells views
+    /// drew as text (see `CellBuffer+TextMarks.swift`). The writer never
+    /// reads it; `fill` clears it, text views set it.
+    @exclusivity(unchecked) @usableFromInline var marks: UnsafeMutablePointer<UInt8>
     public let styles: StyleTable
     public let graphemes: GraphemeTable
     /// What was written since the last ``DamageSet/removeAll()``.
@@ -40,9 +44,14 @@ public final class CellBuffer {
         let count = self.columns * self.rows
         base = .allocate(capacity: Swift.max(count, 1))
         base.initialize(repeating: .blank(), count: Swift.max(count, 1))
+        marks = .allocate(capacity: Swift.max(count, 1))
+        marks.initialize(repeating: 0, count: Swift.max(count, 1))
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        base.deallocate()
+        marks.deallocate()
+    }
 
     static func clamp(_ n: Int) -> Int { Swift.min(Swift.max(n, 0), maxDimension) }
 
@@ -75,8 +84,11 @@ public final class CellBuffer {
         let c = CellBuffer.clamp(newColumns), r = CellBuffer.clamp(newRows)
         let fresh = UnsafeMutablePointer<Cell>.allocate(capacity: Swift.max(c * r, 1))
         fresh.initialize(repeating: .blank(), count: Swift.max(c * r, 1))
+        let freshMarks = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(c * r, 1))
+        freshMarks.initialize(repeating: 0, count: Swift.max(c * r, 1))
         for y in 0..<Swift.min(r, rows) {
             (fresh + y * c).update(from: base + y * columns, count: Swift.min(c, columns))
+            (freshMarks + y * c).update(from: marks + y * columns, count: Swift.min(c, columns))
             // A wide grapheme cut by the new right edge becomes a blank.
             if c > 0 && c < columns && (fresh + y * c)[c - 1].width == 2 {
                 (fresh + y * c)[c - 1] = .blank((fresh + y * c)[c - 1].style)
@@ -84,6 +96,8 @@ public final class CellBuffer {
         }
         base.deallocate()
         base = fresh
+        marks.deallocate()
+        marks = freshMarks
         columns = c
         rows = r
         damage.removeAll()
@@ -124,6 +138,8 @@ public final class CellBuffer {
             let row = mutableRow(y)
             damaged = damaged.union(repairEdges(row, y: y, from: r.x, to: r.maxX))
             for x in r.x..<r.maxX { row[x] = cell }
+            // What was drawn here, text or not, is gone.
+            (marks + (y &* columns &+ r.x)).update(repeating: 0, count: r.width)
         }
         damage.add(damaged)
     }

@@ -176,7 +176,12 @@ final class TextFieldBehavior: NodeBehavior {
         }
         let line = state.visibleLine(width: frame.width, scrollOffset: &scrollOffset, secure: isSecure)
         if !state.text.isEmpty {
-            canvas.write(line.text, x: frame.x, y: frame.y, style: base, clip: frame.intersection(clip))
+            let area = frame.intersection(clip).intersection(canvas.bounds)
+            let end = canvas.write(line.text, x: frame.x, y: frame.y, style: base, clip: area)
+            // What a field shows is text, for selection; a secure field's dots are not.
+            if !isSecure && frame.y >= area.y && frame.y < area.maxY {
+                canvas.markText(y: frame.y, from: area.x, to: Swift.min(end, area.maxX))
+            }
         }
         look.paintCaret(x: frame.x + min(line.cursorColumn, frame.width - 1), y: frame.y, frame: frame, clip: clip,
                         canvas: canvas, graph: graph)

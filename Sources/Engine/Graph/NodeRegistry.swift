@@ -26,6 +26,8 @@ enum NodeConcern: Int, CaseIterable {
     case helpDisplay
     /// Commands views offer the command palette (`.paletteCommand`).
     case paletteCommand
+    /// `.textSelection(_:)` modifiers: where mouse selection may take text.
+    case textSelection
 }
 
 /// Nodes registered for one concern, found again by identity.
@@ -96,6 +98,7 @@ struct NodeRegistries {
     private var keyHelp = NodeRegistry()
     private var helpDisplay = NodeRegistry()
     private var paletteCommand = NodeRegistry()
+    private var textSelection = NodeRegistry()
 
     /// The registry of `concern`.
     @inline(__always)
@@ -113,6 +116,7 @@ struct NodeRegistries {
             case .keyHelp: return keyHelp
             case .helpDisplay: return helpDisplay
             case .paletteCommand: return paletteCommand
+            case .textSelection: return textSelection
             }
         }
         _modify {
@@ -128,6 +132,7 @@ struct NodeRegistries {
             case .keyHelp: yield &keyHelp
             case .helpDisplay: yield &helpDisplay
             case .paletteCommand: yield &paletteCommand
+            case .textSelection: yield &textSelection
             }
         }
     }
@@ -147,6 +152,7 @@ struct NodeRegistries {
         case .keyHelp: return keyHelp.isEmpty
         case .helpDisplay: return helpDisplay.isEmpty
         case .paletteCommand: return paletteCommand.isEmpty
+        case .textSelection: return textSelection.isEmpty
         }
     }
 }

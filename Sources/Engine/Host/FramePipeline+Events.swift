@@ -29,7 +29,7 @@ extension FramePipeline {
         defer { profiler?.endFrame() }
         graph.renderUpdates()
         encoder.restingCursor = graph.caret ?? restingCursor
-        let bytes = encoder.encode(canvas)
+        let bytes = encodeCanvas()
         lastByteCount = bytes.count
         if keepBytes { lastBytes = Array(bytes) }
         onFrame?(bytes)
@@ -39,7 +39,7 @@ extension FramePipeline {
     /// Routes `event` to the views, then renders if a frame was asked for.
     @discardableResult
     public func send(_ event: ViewEvent) -> Bool {
-        let handled = graph.dispatch(event)
+        let handled = route(event)
         renderIfNeeded()
         return handled
     }
@@ -63,6 +63,19 @@ extension FramePipeline {
     public func click(column: Int, row: Int, modifiers: EventModifiers = []) {
         send(.mouse(MouseEvent(kind: .press, button: .left, column: column, row: row, modifiers: modifiers)))
         send(.mouse(MouseEvent(kind: .release, button: .left, column: column, row: row, modifiers: modifiers)))
+    }
+
+    /// Drags with the left button from one cell to another: a press, a
+    /// drag report at each cell on the way (along the row, then down or
+    /// up the column), and a release, as a terminal reports them.
+    public func drag(from: (column: Int, row: Int), to: (column: Int, row: Int), modifiers: EventModifiers = []) {
+        send(.mouse(MouseEvent(kind: .press, button: .left, column: from.column, row: from.row, modifiers: modifiers)))
+        var (column, row) = from
+        while column != to.column || row != to.row {
+            if column != to.column { column += column < to.column ? 1 : -1 } else { row += row < to.row ? 1 : -1 }
+            send(.mouse(MouseEvent(kind: .drag, button: .left, column: column, row: row, modifiers: modifiers)))
+        }
+        send(.mouse(MouseEvent(kind: .release, button: .left, column: to.column, row: to.row, modifiers: modifiers)))
     }
 
     /// Scrolls the wheel at a cell (`lines` > 0 scrolls down).
@@ -116,5 +129,19 @@ extension FramePipeline: TerminalActionTarget {
     func requestWrite(_ bytes: [UInt8]) { controlOutput += bytes }
     func requestProgress(_ progress: OperatingSystemCommand.Progress) {
         controlOutput += OperatingSystemCommand.progress(progress)
+    }
+    func requestClipboardRead(_ completion: @escaping @MainActor (String?) -> Void) {
+        controlOutput += OperatingSystemCommand.clipboardQuery
+        clipboardReads.append(completion)
+    }
+
+    /// Answers the oldest ``TerminalActions/readClipboard()`` waiting, as a
+    /// terminal would: with the clipboard's text, or nil for a terminal
+    /// that refuses (or says nothing). Returns whether one was waiting.
+    @discardableResult
+    public func answerClipboardRead(_ text: String?) -> Bool {
+        guard !clipboardReads.isEmpty else { return false }
+        clipboardReads.removeFirst()(text)
+        return true
     }
 }

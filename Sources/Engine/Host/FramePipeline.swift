@@ -62,6 +62,16 @@ public final class FramePipeline {
     /// How many times a view asked to suspend.
     public internal(set) var suspendRequests = 0
 
+    /// Mouse text selection (``ScreenSelection``): its highlight is put on
+    /// the canvas for each frame's encoding and taken off after it.
+    var selection = ScreenSelection()
+    /// Where the selection's copy and clipboard reads go: the terminal host
+    /// running this pipeline, or (when nil) the pipeline itself, which
+    /// records them.
+    weak var actionTarget: (any TerminalActionTarget)?
+    /// Clipboard reads waiting for an answer (``answerClipboardRead(_:)``).
+    var clipboardReads: [@MainActor (String?) -> Void] = []
+
     /// Where the terminal's cursor rests between frames when no text field
     /// has focus (a focused field's insertion point wins): nil leaves it
     /// where the last write put it; inline regions rest it at (0, 0).
@@ -134,7 +144,7 @@ public final class FramePipeline {
         defer { profiler?.endFrame() }
         graph.render(root)
         encoder.restingCursor = graph.caret ?? restingCursor
-        let bytes = encoder.encode(canvas)
+        let bytes = encodeCanvas()
         lastByteCount = bytes.count
         if keepBytes { lastBytes = Array(bytes) }
         onFrame?(bytes)
@@ -167,6 +177,9 @@ public final class FramePipeline {
 
     /// Changes the terminal size: the next frame lays out and repaints everything.
     public func resize(columns: Int, rows: Int) {
+        // The screen is laid out again: what was selected is elsewhere.
+        selection.clear()
+        selection.forgetShown()
         canvas.resize(columns: columns, rows: rows)
         graph.invalidateLayout()
         graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))

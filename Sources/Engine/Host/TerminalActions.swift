@@ -69,6 +69,36 @@ public struct TerminalActions: Sendable {
         return .sent
     }
 
+    /// How long ``readClipboard()`` waits for a terminal that answers
+    /// neither the read nor the query after it: 2 seconds.
+    public static let clipboardReadTimeout: Duration = .seconds(2)
+
+    /// The clipboard's text, read through the terminal (OSC 52 with `?`),
+    /// or nil when the terminal does not give it.
+    ///
+    /// ```swift
+    /// Button("Paste") { Task { if let text = await terminal.readClipboard() { draft += text } } }
+    /// ```
+    ///
+    /// The query is sent at once, followed by DA1 (`CSI c`), which every
+    /// terminal answers and answers in order: its answer arriving first
+    /// means the terminal will not give the clipboard, and the read
+    /// resolves to nil then, or after ``clipboardReadTimeout`` when nothing
+    /// comes at all. Many terminals refuse reads: xterm unless
+    /// `allowWindowOps` (or `disallowedWindowOps` without `GetSelection`)
+    /// allows them, tmux unless `set-clipboard` is `on` (it answers with its
+    /// own paste buffer), kitty asks the user first (and answers DA1 before
+    /// they decide: the read resolves nil). Nothing is sent unless the app
+    /// asks. Replies longer than ``InputDecoder/maximumClipboardReplyLength``
+    /// bytes, not base64 or not UTF-8 are dropped (nil).
+    @MainActor
+    public func readClipboard() async -> String? {
+        guard let target = actionTarget else { return nil }
+        return await withCheckedContinuation { continuation in
+            target.requestClipboardRead { continuation.resume(returning: $0) }
+        }
+    }
+
     /// Shows `progress` in the terminal's own progress indicator (OSC 9;4);
     /// the host clears it when the app leaves the terminal.
     @MainActor
@@ -101,6 +131,9 @@ protocol TerminalActionTarget: AnyObject {
     func requestWrite(_ bytes: [UInt8])
     /// Shows `progress` in the terminal's progress indicator (OSC 9;4).
     func requestProgress(_ progress: OperatingSystemCommand.Progress)
+    /// Asks the terminal for the clipboard (OSC 52); calls `completion`
+    /// once, with the text or nil.
+    func requestClipboardRead(_ completion: @escaping @MainActor (String?) -> Void)
 }
 
 private struct TerminalActionsKey: EnvironmentKey {

@@ -118,7 +118,13 @@ extension InputDecoder {
             state = .controlStringEscape
         default:
             keepReplyStringByte(byte)
-            holdOrDrop()
+            if isClipboardReply && !replyStringTooLong {
+                // A clipboard reply is held to its own limit, past the
+                // sequence cap (``maximumClipboardReplyLength``).
+                sequenceLength += 1
+            } else {
+                holdOrDrop()
+            }
         }
         return true
     }

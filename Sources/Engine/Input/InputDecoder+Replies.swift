@@ -1,6 +1,6 @@
 // Replies to the session's queries: DA1, DECXCPR, kitty keyboard flags,
-// the colour scheme (mode 2031), in-band resize (mode 2048) and the colours
-// of OSC 10/11. (DECRPM and CPR without `?` are read in
+// the colour scheme (mode 2031), in-band resize (mode 2048), the colours
+// of OSC 10/11 and the clipboard (OSC 52). (DECRPM and CPR without `?` are read in
 // InputDecoder+ControlSequence.swift.)
 
 extension InputDecoder {
@@ -51,11 +51,23 @@ extension InputDecoder {
     /// is 26 bytes); a longer one is dropped whole, unread.
     static let maximumReplyStringLength = 64
 
+    /// The longest OSC 52 reply kept (`52;c;` and the base64 of up to
+    /// 100,000 bytes, as much as ``TerminalActions/maximumCopyLength`` lets
+    /// an app copy, is 133,341 bytes); a longer one is dropped whole, unread.
+    public static let maximumClipboardReplyLength = 140_000
+
+    /// Whether the OSC string read so far is a clipboard reply (`52;`).
+    @inline(__always)
+    var isClipboardReply: Bool {
+        replyString.count >= 3 && replyString[0] == 0x35 && replyString[1] == 0x32 && replyString[2] == 0x3B
+    }
+
     /// A byte of an OSC string: kept while the string may still be a
-    /// colour reply.
+    /// colour reply, or a clipboard reply up to its own limit.
     @inline(__always)
     mutating func keepReplyStringByte(_ byte: UInt8) {
-        guard introducer == InputSequence.osc, replyString.count < Self.maximumReplyStringLength else {
+        let limit = isClipboardReply ? Self.maximumClipboardReplyLength : Self.maximumReplyStringLength
+        guard introducer == InputSequence.osc, replyString.count < limit else {
             replyString.removeAll(keepingCapacity: true)
             replyStringTooLong = true
             return
@@ -71,7 +83,7 @@ extension InputDecoder {
             replyStringTooLong = false
         }
         guard introducer == InputSequence.osc, !replyStringTooLong, !overflowed,
-              let reply = Self.colorReply(replyString)
+              let reply = isClipboardReply ? Self.clipboardReply(replyString) : Self.colorReply(replyString)
         else { return dropSequence() }
         deliverEvent(.reply(reply), into: &events)
     }
@@ -92,6 +104,20 @@ extension InputDecoder {
             values.append(value)
         }
         return .color(code: code, red: values[0], green: values[1], blue: values[2])
+    }
+
+    /// `52;<selections>;<base64>`: the clipboard's text, the answer to
+    /// `OSC 52 ; c ; ?`. nil for the query itself (`?`), selections other
+    /// than letters and digits, data that is not base64, or bytes that are
+    /// not UTF-8.
+    static func clipboardReply(_ bytes: [UInt8]) -> TerminalReply? {
+        let fields = bytes.split(separator: 0x3B, maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[1].count <= 16,
+              fields[1].allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }),
+              let data = Base64.decode(fields[2]),
+              let text = String(validating: data, as: UTF8.self)
+        else { return nil }
+        return .clipboard(text)
     }
 
     private static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {

@@ -65,7 +65,8 @@
 /// ## Limits
 ///
 /// A hostile stream cannot grow memory without bound: a control sequence
-/// or string longer than ``maximumSequenceLength`` stops being held (its
+/// or string longer than ``maximumSequenceLength`` (an OSC 52 clipboard
+/// reply: ``maximumClipboardReplyLength``) stops being held (its
 /// bytes are dropped as they come until it ends); a sequence with more
 /// than 32 numbers or a number past 2³¹−1 is dropped whole; a paste longer
 /// than ``pasteChunkLength`` is delivered as several consecutive
@@ -91,7 +92,7 @@ public struct InputDecoder: Sendable {
     /// (an emoji ZWJ sequence is well under it).
     public static let maximumHeldClusterLength = 128
     /// The most bytes the decoder ever holds between calls.
-    public static let maximumPendingBytes = max(pasteChunkLength, maximumSequenceLength,
+    public static let maximumPendingBytes = max(pasteChunkLength, maximumSequenceLength, maximumClipboardReplyLength,
                                                 maximumHeldClusterLength + 4)
 
     // MARK: Session state

@@ -130,6 +130,9 @@ extension InputEvent {
         case .windowSize(let rows, let columns, let pixelHeight, let pixelWidth):
             guard numbers([InputSequence.inBandResize, rows, columns, pixelHeight, pixelWidth]) else { return nil }
             out.append(InputSequence.windowReport)
+        case .clipboard(let text):
+            out = [InputSequence.escape, InputSequence.osc] + Array("52;c;".utf8) + Base64.encode(Array(text.utf8))
+            out += [InputSequence.escape, InputSequence.stringTerminator]
         }
         return out
     }

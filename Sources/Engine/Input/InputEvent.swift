@@ -171,4 +171,8 @@ public enum TerminalReply: Hashable, Sendable {
     /// In-band resize (mode 2048, `CSI 48 ; rows ; columns ; height ;
     /// width t`): the window in cells, and in pixels (0 where unknown).
     case windowSize(rows: Int, columns: Int, pixelHeight: Int, pixelWidth: Int)
+    /// The clipboard's text (`OSC 52 ; c ; base64` ended by BEL or ST), the
+    /// answer to `OSC 52 ; c ; ?`; at most
+    /// ``InputDecoder/maximumClipboardReplyLength`` bytes of reply are read.
+    case clipboard(String)
 }

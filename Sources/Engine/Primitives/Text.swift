@@ -357,6 +357,10 @@ final class TextBehavior: NodeBehavior {
             case .trailing: offset = f.width - n
             }
             canvas.write(content, x: f.x + offset, y: f.y, style: style, clip: area)
+            // The cells it covers are text, for selection.
+            if f.y >= area.y && f.y < area.maxY {
+                canvas.markText(y: f.y, from: Swift.max(f.x + offset, area.x), to: Swift.min(f.x + offset + n, area.maxX))
+            }
             return
         }
         let l = layout(width: f.width, height: f.height)
@@ -364,9 +368,10 @@ final class TextBehavior: NodeBehavior {
             let styled = runs.map { TextLayout.StyledRun(end: $0.end, style: canvas.styles.transientID($0.style, inheriting: inherited)) }
             l.draw(into: canvas, source: content, runs: styled, x: f.x, y: f.y, width: f.width, alignment: alignment,
                    clip: clip)
-            return
+        } else {
+            l.draw(into: canvas, x: f.x, y: f.y, width: f.width,
+                   style: canvas.styles.transientID(styleID, inheriting: inherited), alignment: alignment, clip: clip)
         }
-        l.draw(into: canvas, x: f.x, y: f.y, width: f.width, style: canvas.styles.transientID(styleID, inheriting: inherited),
-               alignment: alignment, clip: clip)
+        l.markText(in: canvas, source: content, x: f.x, y: f.y, width: f.width, alignment: alignment, clip: clip)
     }
 }

@@ -110,6 +110,8 @@ public final class TerminalHost {
     let overlay: PerformanceOverlay
     /// The link to the terminal: its round trip, and the frames paced to it.
     var link = LinkMonitor()
+    /// Clipboard reads sent and not yet fenced (`TerminalHost+Clipboard.swift`).
+    var clipboardReads: [ClipboardRead] = []
     /// Records the session to a file (`TUI_RECORD`), when asked.
     let recorder: SessionRecorder?
     /// Frames written, and their bytes (for tuibench and the overlay).
@@ -270,6 +272,7 @@ public final class TerminalHost {
             MainActor.assumeIsolated { self?.requestFrame() }
         }
         graph.setRootEnvironment(\.terminal, TerminalActions(self))
+        pipeline.actionTarget = self
         // Warnings must not be written over the app's screen: they are
         // printed after it ends.
         graph.onDiagnostic = { [weak self] message in
@@ -369,6 +372,8 @@ public final class TerminalHost {
     private func note(_ reply: TerminalReply) {
         switch reply {
         case .primaryDeviceAttributes:
+            // The fence after a clipboard read, when the answers before it are in.
+            if clipboardFenceAnswered() { return }
             // Answers come in the order asked: once start-up's is in, a DA1
             // answers the oldest of the link's probes.
             let acknowledged = link.acknowledged(now: monotonicNanoseconds())
@@ -425,6 +430,8 @@ public final class TerminalHost {
             setColorScheme(isDark ? .dark : .light)
         case .windowSize(let rows, let columns, let pixelHeight, let pixelWidth):
             inBandResized(rows: rows, columns: columns, pixelHeight: pixelHeight, pixelWidth: pixelWidth)
+        case .clipboard(let text):
+            clipboardAnswered(text)
         }
     }
 
@@ -641,7 +648,8 @@ public final class TerminalHost {
             requestFrame()
             return
         }
-        let handled = pipeline.graph.dispatch(viewEvent)
+        // Through the pipeline: a drag no view takes selects text.
+        let handled = pipeline.route(viewEvent)
         guard !handled, case .key(let press) = viewEvent, press.phase == .down,
               press.modifiers.subtracting([.capsLock, .numLock]) == .control else { return }
         if press.key == .character("c") && options.quitsOnControlC {
@@ -1203,6 +1211,10 @@ extension TerminalHost: TerminalActionTarget {
             guard running, !terminalLeft else { return }
             try? device.write(bytes)
         }
+    }
+
+    nonisolated func requestClipboardRead(_ completion: @escaping @MainActor (String?) -> Void) {
+        MainActor.assumeIsolated { sendClipboardRead(completion) }
     }
 
     nonisolated func requestProgress(_ progress: OperatingSystemCommand.Progress) {

@@ -12,6 +12,10 @@ enum OperatingSystemCommand {
         return out
     }
 
+    /// OSC 52 with `?` for the data: asks the terminal for the clipboard's
+    /// text, which it answers (where allowed) as `ESC ] 52 ; c ; <base64> ST`.
+    static let clipboardQuery = Array("\u{1B}]52;c;?\u{1B}\\".utf8)
+
     /// What OSC 9;4 (ConEmu's progress report, which Windows Terminal,
     /// Ghostty, WezTerm and others show in the tab or taskbar) says.
     enum Progress: Equatable {

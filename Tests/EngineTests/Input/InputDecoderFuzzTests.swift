@@ -36,7 +36,7 @@ struct InputDecoderFuzzTests {
                 if let b = generator.event(for: encoding).terminalBytes(keyboard: encoding) { corpus.append(b) }
             }
         }
-        for s in [#"\e]11;rgb:0000/ffff/0000\e\\"#, #"\e]10;?\x07"#, #"\eP>|kitty(0.35)\e\\"#, #"\e_Gi=31;OK\e\\"#,
+        for s in [#"\e]11;rgb:0000/ffff/0000\e\\"#, #"\e]10;?\x07"#, #"\e]52;c;aMOpbGxv\x07"#, #"\eP>|kitty(0.35)\e\\"#, #"\e_Gi=31;OK\e\\"#,
                   #"\e[200~a\r\nb\e[201~"#, #"\e[?62;4;22c"#, #"\e[?2026;1$y"#, #"\e[3;7R"#, #"\e[?15u"#,
                   #"\e[M !!"#, #"\e[[C"#, #"\eOj"#, #"\e[2$"#, "👨‍👩‍👧🇺🇸e\u{301}", #"\xc2\x85\xff\xed\xa0\x80"#]
         {
