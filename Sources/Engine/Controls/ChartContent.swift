@@ -51,6 +51,13 @@ public struct PlottableValue<Value: Plottable> {
     public static func value(_ label: some StringProtocol, _ value: Value) -> PlottableValue<Value> {
         PlottableValue(label: String(label), value: value)
     }
+
+    /// `value`, measuring what `label` names (a literal label: no conversion,
+    /// which costs as much as the rest of a mark when the call is not
+    /// specialised).
+    public static func value(_ label: String, _ value: Value) -> PlottableValue<Value> {
+        PlottableValue(label: label, value: value)
+    }
 }
 
 /// Something a ``Chart`` draws: marks, groups of marks made by
@@ -207,6 +214,7 @@ extension ForEach: ChartContent where Content: ChartContent {
     }
 
     public func _collect(into marks: inout _ChartMarks) {
+        marks.marks.reserveCapacity(marks.marks.count + data.count)
         for element in data { content(element)._collect(into: &marks) }
     }
 }
