@@ -1,7 +1,10 @@
 import Engine
 
-/// An htop-like dashboard: a header with CPU and memory meters, and a
-/// sortable process table of 64 rows updated every 250 ms from a timer.
+/// An htop-like dashboard: a header with CPU and memory meters, the CPU's
+/// history as a live line chart, and a sortable process table of 64 rows,
+/// each with a sparkline of its CPU, updated every 250 ms from a timer.
+/// The machine is simulated (a seeded generator), so that a recorded
+/// session replays to the same frames (`ProcessMonitor` reads `/proc`).
 /// Up/Down, PageUp/PageDown, Home/End move the selection (the table
 /// scrolls to keep it in view); click a header, or `<`/`>` and `I`, to
 /// sort; `q` or Ctrl-C quits. F12 shows the performance overlay.
@@ -10,6 +13,8 @@ struct DashboardApp: App {
     @State private var system = SimulatedSystem(processes: 64)
     @State private var selected: Int?
     @State private var sort: TableSortOrder? = TableSortOrder(column: "CPU%", ascending: false)
+    /// The CPU's use, oldest first, in percent (at most 240 readings: a minute).
+    @State private var cpuHistory: [Double] = []
     @Environment(\.terminal) private var terminal
 
     var body: some View {
@@ -23,6 +28,7 @@ struct DashboardApp: App {
             }
             Meter(label: "CPU", fraction: system.cpuTotal, color: .green)
             Meter(label: "Mem", fraction: system.memoryTotal, color: .yellow)
+            CPUChart(history: cpuHistory).frame(height: 5)
             Divider(color: .brightBlack)
             Table(processes, id: \.pid, selection: $selected, sortOrder: $sort) {
                 TableColumn("PID", width: .fixed(6), alignment: .trailing) { p in Text("\(p.pid)") }
@@ -34,13 +40,37 @@ struct DashboardApp: App {
                 TableColumn("CPU", width: .fixed(12), sortable: false) { p in
                     Text(ProgressView.bar(p.cpu, width: 12)).foregroundColor(p.cpu > 0.5 ? .brightRed : .green)
                 }
+                TableColumn("HISTORY", width: .fixed(SimulatedSystem.historyLength), sortable: false) { p in
+                    // A table's cells are texts: the sparkline's bars as one.
+                    Text(Bar.sparkline(p.cpuHistory)).foregroundColor(.cyan)
+                }
                 TableColumn("COMMAND", width: .flexible(min: 8)) { p in Text(p.command) }
             }
             Text("↑/↓ PgUp/PgDn Home/End select · click a header or < > I to sort · q quit").dim()
         }
-        .every(.milliseconds(250)) { system.step() }
+        .every(.milliseconds(250)) {
+            system.step()
+            cpuHistory.append(system.cpuTotal * 100)
+            if cpuHistory.count > 240 { cpuHistory.removeFirst() }
+        }
         .onKeyPress("q") { terminal.quit(); return .handled }
         .onAppear { selected = processes.first?.pid }
+    }
+}
+
+/// The CPU's use over the last minute: a line chart from 0 to 100%, a
+/// minute of readings across, filling from the leading edge (the x axis is
+/// hidden: it counts readings, not a time a reader needs).
+struct CPUChart: View, Equatable {
+    var history: [Double]
+
+    var body: some View {
+        Chart(history.indices, id: \.self) { i in
+            LineMark(x: .value("reading", i), y: .value("cpu %", history[i])).foregroundStyle(.green)
+        }
+        .chartXScale(domain: 0...239)
+        .chartYScale(domain: 0...100)
+        .chartXAxis(.hidden)
     }
 }
 
@@ -60,6 +90,12 @@ struct Meter: View, Equatable {
 }
 
 enum Bar {
+    /// `fractions` (0…1) as a row of bars in eighths of a cell, as ``Sparkline`` draws them.
+    static func sparkline(_ fractions: [Double]) -> String {
+        let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        return String(fractions.map { levels[min(7, max(0, Int(($0 * 7).rounded())))] })
+    }
+
     static func percent(_ fraction: Double) -> String {
         let tenths = Int((fraction * 1000).rounded())
         return "\(tenths / 10).\(tenths % 10)"

@@ -7,6 +7,8 @@ struct SimulatedProcess: Equatable, Sendable {
     var command: String
     var cpu: Double
     var memory: Double
+    /// The last CPU readings, oldest first (at most ``SimulatedSystem/historyLength``).
+    var cpuHistory: [Double] = []
 }
 
 /// A deterministic stand-in for a machine's processes: every step moves
@@ -37,11 +39,16 @@ struct SimulatedSystem: Equatable, Sendable {
         return Double(seed >> 11) / Double(1 << 53)
     }
 
+    /// How many CPU readings a process keeps for its sparkline.
+    static let historyLength = 16
+
     mutating func step() {
         tick += 1
         for i in processes.indices {
             let cpu = processes[i].cpu + (random() - 0.5) * 0.12
             processes[i].cpu = min(1, max(0, cpu))
+            processes[i].cpuHistory.append(processes[i].cpu)
+            if processes[i].cpuHistory.count > SimulatedSystem.historyLength { processes[i].cpuHistory.removeFirst() }
             let mem = processes[i].memory + (random() - 0.5) * 0.004
             processes[i].memory = min(0.5, max(0.001, mem))
         }

@@ -16,10 +16,33 @@ struct MovingPointCanvas: View {
     }
 }
 
+/// A line chart filling the screen whose series gains one point each
+/// frame: what a live chart costs (the marks are read, decimated to the
+/// plot's dot columns, and only the cells that changed are repainted).
+@MainActor
+struct GrowingLineChart: View {
+    var points: Int
+
+    var body: some View {
+        Chart(0..<points, id: \.self) { i in
+            // A wave with a slow drift: every dot column holds a spread of values.
+            LineMark(x: .value("t", i), y: .value("cpu", Double((i &* 2_654_435_761) % 1000) / 20 + Double(i % 200)))
+        }
+    }
+}
+
 extension Scenarios {
-    static func makeChart(_ name: String) -> Scenario? {
-        guard name == "canvas" else { return nil }
-        return Scenario(name: name, parameters: [:], root: { MovingPointCanvas(frame: $0) },
-                        summary: "a braille canvas filling the screen; one point moves each frame")
+    static func makeChart(_ name: String, rows: Int?) -> Scenario? {
+        switch name {
+        case "canvas":
+            return Scenario(name: name, parameters: [:], root: { MovingPointCanvas(frame: $0) },
+                            summary: "a braille canvas filling the screen; one point moves each frame")
+        case "line-chart":
+            let n = rows ?? 1000
+            return Scenario(name: name, parameters: ["rows": n], root: { GrowingLineChart(points: n + $0) },
+                            summary: "a line chart of --rows \(n) points filling the screen; one point appended a frame")
+        default:
+            return nil
+        }
     }
 }

@@ -143,6 +143,10 @@ struct ScenarioParameters {
             return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows)
         case "one-cell":
             return Workload(nodes: 2 * screenRows, perFrame: 4)
+        case "line-chart":
+            // The marks are read each frame (a few nodes: the axes' texts).
+            let n = (rows ?? 1000) / 64 + 1
+            return Workload(nodes: 4 * screenRows, perFrame: n)
         case "flow-layout":
             // One node per tag; per frame the tags are all asked and placed.
             let n = rows ?? 1000

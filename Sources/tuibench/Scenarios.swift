@@ -133,7 +133,7 @@ struct ListScreen: View {
 enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
                         "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell",
-                        "flow-layout", "canvas", "outline-expand", "log-append", "markdown-scroll"]
+                        "flow-layout", "canvas", "outline-expand", "log-append", "markdown-scroll", "line-chart"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.
     static func checkNames(_ given: [String]) throws {
@@ -146,7 +146,7 @@ enum Scenarios {
                      period: Int? = nil) -> Scenario? {
         if let more = makeMore(name, period: period) { return more }
         if let scale = makeScale(name) { return scale }
-        if let chart = makeChart(name) { return chart }
+        if let chart = makeChart(name, rows: rows) { return chart }
         if let interaction = makeInteraction(name) { return interaction }
         if let selection = makeSelection(name, rows: rows) { return selection }
         if let data = makeData(name, rows: rows) { return data }

@@ -92,7 +92,7 @@ extension View {
         InheritedStyleView(foreground: color, attributes: [], content: self)
     }
 
-    /// The same as ``foregroundStyle(_:)``.
+    /// The same as ``View/foregroundStyle(_:)``.
     public func foregroundColor(_ color: Color) -> InheritedStyleView<Self> {
         InheritedStyleView(foreground: color, attributes: [], content: self)
     }

@@ -97,7 +97,7 @@ struct LazyRows {
     @usableFromInline let index: @MainActor (ExplicitID) -> Int?
 
     @inlinable @MainActor
-    init<Data, ID, Row>(_ rows: ForEach<Data, ID, Row>) {
+    init<Data, ID, Row: View>(_ rows: ForEach<Data, ID, Row>) {
         count = rows.data.count
         reconcile = { range, holder, graph in rows.reconcileRows(range, holder: holder, graph: graph) }
         index = { rows.rowIndex(of: $0) }
@@ -111,7 +111,8 @@ protocol LazyRowSource {
     var lazyRows: LazyRows { get }
 }
 
-extension ForEach: LazyRowSource {
+@MainActor
+extension ForEach: LazyRowSource where Content: View {
     var lazyRows: LazyRows { LazyRows(self) }
 
     /// The offset of the row whose id is `key`, if any.

@@ -6,20 +6,27 @@
 /// ForEach(names, id: \.self) { Text($0) }
 /// ForEach(0..<10) { i in Text("row \(i)") }
 /// ```
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Content: View>: PrimitiveView {
+///
+/// As in SwiftUI, the same `ForEach` makes a chart's marks from a
+/// collection inside a ``Chart`` (its content is then ``ChartContent``,
+/// not a view).
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Content> {
     public var data: Data
     let id: (Data.Element) -> ID
     public var content: (Data.Element) -> Content
-
-    /// Views for `data`, identified by the key path `id`.
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, idOf: rowID(id), content: content)
-    }
 
     init(_ data: Data, idOf id: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.id = id
         self.content = content
+    }
+}
+
+@MainActor
+extension ForEach: View, PrimitiveView where Content: View {
+    /// Views for `data`, identified by the key path `id`.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, idOf: rowID(id), content: content)
     }
 
     public static func _makeBehavior() -> NodeBehavior { ForEachBehavior() }
@@ -100,14 +107,14 @@ final class ForEachBehavior: NodeBehavior {
     init() { super.init(transparent: true) }
 }
 
-extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, ID: Sendable {
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, ID: Sendable, Content: View {
     /// Views for `Identifiable` data.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, idOf: { $0.id }, content: content)
     }
 }
 
-extension ForEach where Data == Range<Int>, ID == Int {
+extension ForEach where Data == Range<Int>, ID == Int, Content: View {
     /// Views for a range of integers, each identified by its integer.
     public init(_ range: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(range, idOf: { $0 }, content: content)

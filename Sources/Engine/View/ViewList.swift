@@ -130,7 +130,7 @@ extension Group: ViewListContent {
     }
 }
 
-extension ForEach: ViewListContent {
+extension ForEach: ViewListContent where Content: View {
     /// Each row's views, tagged with the row's id unless they have a tag.
     func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
         for element in data { list.append(content(element), implicitTag: AnyHashable(id(element))) }
