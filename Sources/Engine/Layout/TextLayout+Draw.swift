@@ -26,13 +26,7 @@ extension TextLayout {
         guard first < last else { return }
         for index in first..<last {
             let line = lines[index]
-            let offset: Int
-            switch alignment {
-            case .leading: offset = 0
-            // Floor division: the odd column goes to the right.
-            case .center: offset = (width - line.width) >> 1
-            case .trailing: offset = width - line.width
-            }
+            let offset = alignment.offset(ofLine: line.width, in: width)
             buffer.write(line.text, x: x + offset, y: y + index, style: style, clip: area)
         }
     }
@@ -77,12 +71,7 @@ extension TextLayout {
         }
         for index in first..<last {
             let line = lines[index]
-            var column: Int
-            switch alignment {
-            case .leading: column = x
-            case .center: column = x + ((width - line.width) >> 1)
-            case .trailing: column = x + width - line.width
-            }
+            var column = x + alignment.offset(ofLine: line.width, in: width)
             let row = y + index
             let lineStart = column
             /// Writes `source[start..<end]`; with `line.tabSize`, each tab

@@ -20,12 +20,7 @@ extension TextLayout {
         let utf8 = source.utf8
         for index in first..<last {
             let line = lines[index]
-            let start: Int
-            switch alignment {
-            case .leading: start = x
-            case .center: start = x + ((width - line.width) >> 1)
-            case .trailing: start = x + width - line.width
-            }
+            let start = x + alignment.offset(ofLine: line.width, in: width)
             let end = start + line.width
             buffer.markText(y: y + index, from: Swift.max(start, area.x), to: Swift.min(end, area.maxX))
             guard index + 1 < lines.count, line.tail == nil, line.width > 0, end - 1 >= area.x, end - 1 < area.maxX
