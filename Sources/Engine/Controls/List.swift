@@ -32,6 +32,8 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
     let selection: ListSelection<ID>
     /// The tree this list shows (`List(_:children:selection:rowContent:)`).
     var outline: OutlineGroup<Data, ID, RowContent>?
+    /// The view-builder content this list shows (`List { … }`).
+    var content: RowContent?
     @ControlModel private var cursor: ListCursor<ID>
     @Environment(\.isEnabled) private var isEnabled
 
@@ -46,6 +48,8 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
     @ViewBuilder public var body: some View {
         if let outline {
             outline
+        } else if let content {
+            ListContentView(content: content, selection: selection)
         } else {
             rows
         }
@@ -151,7 +155,7 @@ extension List where Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<ID?>,
                 @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
         self.init(data: data, id: { $0.id }, selection: .single(selection), rowContent: rowContent)
-        outline = OutlineGroup(data: data, id: { $0.id }, children: rowID(children), selection: .single(selection),
+        outline = OutlineGroup(data: .many(data), id: { $0.id }, children: rowID(children), selection: .single(selection),
                                content: rowContent)
     }
 
@@ -160,7 +164,7 @@ extension List where Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, children: KeyPath<Data.Element, Data?>, selection: Binding<Set<ID>>,
                 @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
         self.init(data: data, id: { $0.id }, selection: .multiple(selection), rowContent: rowContent)
-        outline = OutlineGroup(data: data, id: { $0.id }, children: rowID(children), selection: .multiple(selection),
+        outline = OutlineGroup(data: .many(data), id: { $0.id }, children: rowID(children), selection: .multiple(selection),
                                content: rowContent)
     }
 
@@ -168,7 +172,7 @@ extension List where Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, children: KeyPath<Data.Element, Data?>,
                 @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent) {
         self.init(data: data, id: { $0.id }, selection: .none, rowContent: rowContent)
-        outline = OutlineGroup(data: data, id: { $0.id }, children: rowID(children), selection: .none,
+        outline = OutlineGroup(data: .many(data), id: { $0.id }, children: rowID(children), selection: .none,
                                content: rowContent)
     }
 }
@@ -188,6 +192,12 @@ struct ListRowSelector: Equatable {
     init() {
         owner = nil
         select = nil
+    }
+
+    /// A selector for the list whose model is `owner`.
+    init(owner: AnyObject, select: (@MainActor (AnyHashable) -> Bool)?) {
+        self.owner = ObjectIdentifier(owner)
+        self.select = select
     }
 
     @MainActor

@@ -10,10 +10,11 @@
 /// OutlineGroup(roots, children: \.children) { item in Text(item.id) }
 /// ```
 ///
-/// In a terminal an outline group is a focusable, scrolling view of its
-/// own (SwiftUI's is a view builder placed inside a `List`): its rows are a
-/// list's, without selection; `List(_:children:selection:rowContent:)`
-/// shows the same tree with a selection.
+/// Standalone, an outline group is a focusable, scrolling view of its own:
+/// its rows are a list's, without selection.
+/// `List(_:children:selection:rowContent:)` shows the same tree with a
+/// selection, and inside a list built from content (`List(selection:) {
+/// OutlineGroup(…) }`, as in SwiftUI) the tree is a run of the list's rows.
 ///
 /// It is lazy at any size: the rows shown are found by row number in an
 /// index of the expanded nodes (see <doc:TreesAndLogs>), a node's children
@@ -28,7 +29,7 @@
 /// parent when collapsed or a leaf), Return and Space toggle it; a click on
 /// the marker toggles that row.
 public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable & Sendable, Content: View>: View {
-    let data: Data
+    let data: OutlineItems<Data>
     let id: (Data.Element) -> ID
     let children: (Data.Element) -> Data?
     let content: (Data.Element) -> Content
@@ -36,7 +37,7 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable & Sendable
     @ControlModel private var model: OutlineModel<Data, ID>
     @Environment(\.isEnabled) private var isEnabled
 
-    init(data: Data, id: @escaping (Data.Element) -> ID, children: @escaping (Data.Element) -> Data?,
+    init(data: OutlineItems<Data>, id: @escaping (Data.Element) -> ID, children: @escaping (Data.Element) -> Data?,
          selection: ListSelection<ID>, content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.id = id
@@ -84,7 +85,19 @@ extension OutlineGroup where Data.Element: Identifiable, ID == Data.Element.ID {
     /// `children` (nil: a leaf).
     public init(_ data: Data, children: KeyPath<Data.Element, Data?>,
                 @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data: data, id: { $0.id }, children: rowID(children), selection: .none, content: content)
+        self.init(data: .many(data), id: { $0.id }, children: rowID(children), selection: .none, content: content)
+    }
+
+    /// A tree of `Identifiable` data with one root, `root`, whose children
+    /// are at the key path `children` (nil: a leaf).
+    ///
+    /// ```swift
+    /// OutlineGroup(home, children: \.children) { item in Text(item.name) }
+    /// ```
+    public init<DataElement>(_ root: DataElement, children: KeyPath<DataElement, Data?>,
+                             @ViewBuilder content: @escaping (DataElement) -> Content)
+    where DataElement == Data.Element {
+        self.init(data: .one(root), id: { $0.id }, children: rowID(children), selection: .none, content: content)
     }
 
 }
@@ -94,7 +107,15 @@ extension OutlineGroup {
     /// are at the key path `children` (nil: a leaf).
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, children: KeyPath<Data.Element, Data?>,
                 @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data: data, id: rowID(id), children: rowID(children), selection: .none, content: content)
+        self.init(data: .many(data), id: rowID(id), children: rowID(children), selection: .none, content: content)
+    }
+
+    /// A tree with one root, `root`, identified by the key path `id`, whose
+    /// children are at the key path `children` (nil: a leaf).
+    public init<DataElement>(_ root: DataElement, id: KeyPath<DataElement, ID>, children: KeyPath<DataElement, Data?>,
+                             @ViewBuilder content: @escaping (DataElement) -> Content)
+    where DataElement == Data.Element {
+        self.init(data: .one(root), id: rowID(id), children: rowID(children), selection: .none, content: content)
     }
 }
 

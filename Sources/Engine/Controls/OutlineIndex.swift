@@ -30,13 +30,18 @@ final class OutlineIndex<Data: RandomAccessCollection, ID: Hashable> {
     /// Children read (one per level built): what the tests count.
     private(set) var childrenReads = 0
 
-    init(data: Data, expanded: Set<ID>, id: @escaping (Data.Element) -> ID,
+    convenience init(data: Data, expanded: Set<ID>, id: @escaping (Data.Element) -> ID,
+                     children: @escaping (Data.Element) -> Data?) {
+        self.init(roots: .many(data), expanded: expanded, id: id, children: children)
+    }
+
+    init(roots: OutlineItems<Data>, expanded: Set<ID>, id: @escaping (Data.Element) -> ID,
          children: @escaping (Data.Element) -> Data?) {
         self.id = id
         self.children = children
         self.expandedIDs = expanded
-        self.root = OutlineLevel(items: data)
-        self.root = makeLevel(data)
+        self.root = OutlineLevel(items: roots)
+        self.root = makeLevel(roots)
     }
 
     /// Rows shown.
@@ -122,7 +127,7 @@ final class OutlineIndex<Data: RandomAccessCollection, ID: Hashable> {
             guard slot == nil, let items = children(element) else { return nil }
             expandedIDs.insert(nodeID)
             placedLevels += 1
-            let sub = makeLevel(items)
+            let sub = makeLevel(.many(items))
             level.insert(sub, at: j)
             let delta = sub.total
             for (up, k) in steps { up.grow(k, by: delta) }
@@ -141,16 +146,14 @@ final class OutlineIndex<Data: RandomAccessCollection, ID: Hashable> {
 
     /// A level for `items`, with the children that are expanded (when any
     /// expanded id is not placed yet) expanded in turn.
-    private func makeLevel(_ items: Data) -> OutlineLevel<Data> {
+    private func makeLevel(_ items: OutlineItems<Data>) -> OutlineLevel<Data> {
         childrenReads += 1
         let level = OutlineLevel(items: items)
         guard expandedIDs.count > placedLevels else { return level }
-        var j = 0
-        for element in items {
-            defer { j += 1 }
-            guard expandedIDs.contains(id(element)), let kids = children(element) else { continue }
+        items.enumerate { j, element in
+            guard expandedIDs.contains(id(element)), let kids = children(element) else { return }
             placedLevels += 1
-            level.insert(makeLevel(kids), at: j)
+            level.insert(makeLevel(.many(kids)), at: j)
         }
         return level
     }
@@ -160,7 +163,7 @@ final class OutlineIndex<Data: RandomAccessCollection, ID: Hashable> {
 /// expanded: see ``OutlineIndex``.
 @MainActor
 final class OutlineLevel<Data: RandomAccessCollection> {
-    let items: Data
+    let items: OutlineItems<Data>
     let itemCount: Int
     /// Child offsets of the expanded children, increasing.
     private(set) var offsets: [Int] = []
@@ -171,13 +174,13 @@ final class OutlineLevel<Data: RandomAccessCollection> {
     /// Rows shown by this level and the expanded levels below it.
     private(set) var total: Int
 
-    init(items: Data) {
+    init(items: OutlineItems<Data>) {
         self.items = items
         self.itemCount = items.count
         self.total = itemCount
     }
 
-    func element(_ j: Int) -> Data.Element { items[items.index(items.startIndex, offsetBy: j)] }
+    func element(_ j: Int) -> Data.Element { items.element(j) }
 
     /// Levels below this one.
     var nestedLevels: Int { subs.reduce(subs.count) { $0 + $1.nestedLevels } }
@@ -249,5 +252,40 @@ final class OutlineLevel<Data: RandomAccessCollection> {
     func grow(_ k: Int, by delta: Int) {
         for m in (k + 1)..<starts.count { starts[m] += delta }
         total += delta
+    }
+}
+
+/// A level's items: the app's collection, or the one root of a
+/// single-root tree (`OutlineGroup(root, children:)`).
+enum OutlineItems<Data: RandomAccessCollection> {
+    case many(Data)
+    case one(Data.Element)
+
+    var count: Int {
+        switch self {
+        case .many(let items): items.count
+        case .one: 1
+        }
+    }
+
+    func element(_ j: Int) -> Data.Element {
+        switch self {
+        case .many(let items): items[items.index(items.startIndex, offsetBy: j)]
+        case .one(let root): root
+        }
+    }
+
+    /// Calls `body` with each item and its offset, in order.
+    func enumerate(_ body: (Int, Data.Element) -> Void) {
+        switch self {
+        case .many(let items):
+            var j = 0
+            for element in items {
+                body(j, element)
+                j += 1
+            }
+        case .one(let root):
+            body(0, root)
+        }
     }
 }

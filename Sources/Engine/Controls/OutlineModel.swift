@@ -30,7 +30,7 @@ final class OutlineModel<Data: RandomAccessCollection, ID: Hashable>: ControlMod
     ///
     /// - Complexity: O(1) when kept, or when nothing is expanded; otherwise
     ///   O(roots + the rows of the expanded nodes).
-    func prepare(data: Data, id: @escaping (Data.Element) -> ID,
+    func prepare(data: OutlineItems<Data>, id: @escaping (Data.Element) -> ID,
                  children: @escaping (Data.Element) -> Data?) -> OutlineIndex<Data, ID> {
         if let index, changedByInput {
             changedByInput = false
@@ -38,7 +38,7 @@ final class OutlineModel<Data: RandomAccessCollection, ID: Hashable>: ControlMod
         }
         changedByInput = false
         hiddenSelection = nil
-        let fresh = OutlineIndex(data: data, expanded: index?.expandedIDs ?? [], id: id, children: children)
+        let fresh = OutlineIndex(roots: data, expanded: index?.expandedIDs ?? [], id: id, children: children)
         index = fresh
         return fresh
     }
@@ -89,9 +89,7 @@ final class OutlineModel<Data: RandomAccessCollection, ID: Hashable>: ControlMod
     /// on the collapsed node, when it was under it). Returns whether the
     /// rows changed.
     func setExpanded(_ expand: Bool, row: Int, selection: ListSelection<ID>) -> Bool {
-        guard let index, let delta = index.setExpanded(expand, row: row) else { return false }
-        changedByInput = true
-        hiddenSelection = nil
+        guard let index, let delta = setExpanded(expand, row: row) else { return false }
         cursor.rowCount = index.count
         let c = cursor.cursor
         if c > row {
@@ -103,6 +101,16 @@ final class OutlineModel<Data: RandomAccessCollection, ID: Hashable>: ControlMod
             }
         }
         return true
+    }
+
+    /// Expands or collapses row `row` of the index, for the evaluation that
+    /// follows to keep; returns the change in the number of rows, or nil
+    /// when nothing changed.
+    func setExpanded(_ expand: Bool, row: Int) -> Int? {
+        guard let index, let delta = index.setExpanded(expand, row: row) else { return nil }
+        changedByInput = true
+        hiddenSelection = nil
+        return delta
     }
 
     /// Handles a key of a focused tree; returns whether it was one of its keys.

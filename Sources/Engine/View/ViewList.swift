@@ -24,10 +24,22 @@ struct ViewList {
     }
 
     private(set) var elements: [Element] = []
+    /// A list's rows, when read for a ``List`` (``init(rowsOf:)``): the
+    /// elements in runs, a ``ForEach``'s rows and an ``OutlineGroup``'s
+    /// kept lazy, and a ``Section``'s header and footer as rows of their
+    /// own. Nil for every other reader, whose ``elements`` hold everything.
+    private(set) var runs: [ListRun]?
 
     /// The list `content` stands for.
     @MainActor
     init<Content: View>(_ content: Content) {
+        append(content, implicitTag: nil)
+    }
+
+    /// The rows `content` stands for in a ``List``.
+    @MainActor
+    init<Content: View>(rowsOf content: Content) {
+        runs = []
         append(content, implicitTag: nil)
     }
 
@@ -37,14 +49,36 @@ struct ViewList {
         if let content = view as? any ViewListContent {
             content.appendElements(to: &self, implicitTag: implicitTag)
         } else {
-            elements.append(Element(view: AnyView(view), value: view, tag: implicitTag))
+            append(Element(view: AnyView(view), value: view, tag: implicitTag))
         }
     }
 
     /// Appends one element with an explicit tag.
     mutating func append(tagged view: AnyView, value: Any, tag: AnyHashable) {
-        elements.append(Element(view: view, value: value, tag: tag))
+        append(Element(view: view, value: value, tag: tag))
     }
+
+    /// Appends `view` as one element, without opening it.
+    @MainActor
+    mutating func appendWhole<V: View>(_ view: V, implicitTag: AnyHashable?) {
+        append(Element(view: AnyView(view), value: view, tag: implicitTag))
+    }
+
+    private mutating func append(_ element: Element) {
+        if runs != nil {
+            runs?.append(.element(element, .row))
+        } else {
+            elements.append(element)
+        }
+    }
+
+    /// Appends a run of a list's rows (``init(rowsOf:)`` only).
+    mutating func append(run: ListRun) {
+        runs?.append(run)
+    }
+
+    /// Whether this is a list's rows, where a ``ForEach`` stays lazy.
+    var readsRows: Bool { runs != nil }
 }
 
 /// A view that stands for several views (or none) in a ``ViewList``.
@@ -133,7 +167,20 @@ extension Group: ViewListContent {
 extension ForEach: ViewListContent where Content: View {
     /// Each row's views, tagged with the row's id unless they have a tag.
     func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
-        for element in data { list.append(content(element), implicitTag: AnyHashable(id(element))) }
+        guard list.readsRows else {
+            for element in data { list.append(content(element), implicitTag: AnyHashable(id(element))) }
+            return
+        }
+        // A list's rows: one run, each row read when it is shown. A row is
+        // the element's view whole (tagged by its own `.tag`, else by its id).
+        let data = self.data, id = self.id, content = self.content
+        list.append(
+            run: .lazy(count: data.count) { i in
+                let element = data[data.index(data.startIndex, offsetBy: i)]
+                let view = content(element)
+                let tag = (view as? any TagCarrying)?.anyTag ?? AnyHashable(id(element))
+                return ViewList.Element(view: AnyView(view), value: view, tag: tag)
+            })
     }
 }
 
@@ -147,6 +194,16 @@ public struct TaggedView<Content: View, Tag: Hashable>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         graph.reconcileOnlyChild(view.content, of: node)
     }
+}
+
+/// A view that carries a tag (``TaggedView``): a list row's selection value.
+@MainActor
+protocol TagCarrying {
+    var anyTag: AnyHashable { get }
+}
+
+extension TaggedView: TagCarrying {
+    var anyTag: AnyHashable { AnyHashable(tag) }
 }
 
 extension TaggedView: ViewListContent {
