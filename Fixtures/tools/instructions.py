@@ -53,6 +53,11 @@ SUITES = {
         ("one cell (screen size)", "one-cell,size=400x120"),
         ("list (rows)", "list,rows=1000"), ("list (rows)", "list,rows=100000"),
         ("line chart (points)", "line-chart,rows=1000"), ("line chart (points)", "line-chart,rows=100000"),
+        # Issue 24's data views: a frame's cost follows what is shown, not
+        # the tree's nodes, the log's lines or the document's length.
+        ("outline (nodes)", "outline-expand,rows=10000"), ("outline (nodes)", "outline-expand,rows=1000000"),
+        ("log (lines)", "log-append,rows=1000"), ("log (lines)", "log-append,rows=100000"),
+        ("markdown (lines)", "markdown-scroll,rows=1000"), ("markdown (lines)", "markdown-scroll,rows=20000"),
     ],
 }
 

@@ -62,15 +62,15 @@ public struct Chart<Content: ChartContent>: View {
         let content = self.content
         let options = ChartOptions(xDomain: xDomain, yDomain: yDomain, xAxis: xAxis, yAxis: yAxis, legend: legend)
         GeometryReader { proxy in
-            ChartLayoutView(plan: ChartPlan(marks: Chart.marks(of: content), options: options, size: proxy.size))
+            ChartLayoutView(plan: Chart.plan(of: content, options: options, size: proxy.size))
         }
     }
 
-    /// The marks `content` makes, in order.
-    static func marks(of content: Content) -> [ChartMark] {
+    /// The plan of the marks `content` makes, at `size`.
+    static func plan(of content: Content, options: ChartOptions, size: Size) -> ChartPlan {
         var marks = _ChartMarks()
         content._collect(into: &marks)
-        return marks.marks
+        return ChartPlan(marks: marks.marks, strings: marks.strings, options: options, size: size)
     }
 }
 

@@ -103,18 +103,54 @@ extension _PrimitiveChartContent {
 /// a ``Chart`` draws. Built by ``ChartContent/_collect(into:)``.
 public struct _ChartMarks {
     var marks: [ChartMark] = []
+    /// The categories' and series' names, each once; marks refer to them
+    /// by index.
+    var strings: [String] = []
+    private var stringIndex: [String: Int32] = [:]
     init() {}
 
     /// Adds `mark`.
-    mutating func append(_ mark: ChartMark) { marks.append(mark) }
+    mutating func append(_ mark: ChartMarkSpec) {
+        marks.append(ChartMark(kind: mark.kind, x: value(mark.x), y: value(mark.y)))
+    }
 
-    /// Collects `content`, then changes each mark it added with `change`.
+    /// `value`, its category's name kept once in ``strings``.
+    mutating func value(_ value: PlottedValue) -> ChartValue {
+        switch value {
+        case .number(let n): .number(n)
+        case .category(let name): .category(intern(name))
+        }
+    }
+
+    /// The index of `name` in ``strings`` (added the first time).
+    mutating func intern(_ name: String) -> Int32 {
+        if let i = stringIndex[name] { return i }
+        let i = Int32(strings.count)
+        strings.append(name)
+        stringIndex[name] = i
+        return i
+    }
+
+    /// Collects `content`, then applies `change` to each mark it added
+    /// (a mark's own, innermost colour or series wins).
     @MainActor
-    mutating func collect(_ content: some ChartContent, then change: (inout ChartMark) -> Void) {
+    mutating func collect(_ content: some ChartContent, then change: ChartMarkChange) {
         let start = marks.count
         content._collect(into: &self)
-        for i in start..<marks.count { change(&marks[i]) }
+        switch change {
+        case .color(let color):
+            for i in start..<marks.count where marks[i].color == nil { marks[i].color = color }
+        case .series(let name):
+            let series = intern(name)
+            for i in start..<marks.count where marks[i].series < 0 { marks[i].series = series }
+        }
     }
+}
+
+/// What a chart content modifier changes in its marks.
+enum ChartMarkChange {
+    case color(Color)
+    case series(String)
 }
 
 // MARK: The builder
@@ -238,7 +274,7 @@ extension ForEach where Data == Range<Int>, ID == Int, Content: ChartContent {
 /// Content whose marks were changed by a modifier (``ChartContent/foregroundStyle(_:)``).
 public struct _ModifiedChartContent<Content: ChartContent>: _PrimitiveChartContent {
     var content: Content
-    var change: (inout ChartMark) -> Void
+    var change: ChartMarkChange
 
     public func _collect(into marks: inout _ChartMarks) { marks.collect(content, then: change) }
 }
@@ -246,9 +282,7 @@ public struct _ModifiedChartContent<Content: ChartContent>: _PrimitiveChartConte
 extension ChartContent {
     /// Draws these marks in `color` (a mark's own, innermost colour wins).
     public func foregroundStyle(_ color: Color) -> _ModifiedChartContent<Self> {
-        _ModifiedChartContent(content: self) { mark in
-            if mark.color == nil { mark.color = color }
-        }
+        _ModifiedChartContent(content: self, change: .color(color))
     }
 
     /// Splits these marks into series by `value`: marks of one value are one
@@ -260,8 +294,6 @@ extension ChartContent {
         case .category(let s): name = s
         case .number(let n): name = ChartScale.label(n, decimals: n == n.rounded() ? 0 : 2)
         }
-        return _ModifiedChartContent(content: self) { mark in
-            if mark.series == nil { mark.series = name }
-        }
+        return _ModifiedChartContent(content: self, change: .series(name))
     }
 }

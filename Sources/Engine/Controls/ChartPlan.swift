@@ -53,25 +53,34 @@ struct ChartPlan {
     /// The colours of series, in the order series first appear.
     static let palette: [Color] = [.blue, .green, .yellow, .magenta, .cyan, .red, .brightBlue, .brightGreen]
 
+    /// `value` rounded to the nearest integer, halves away from zero (as
+    /// `rounded()`, without the call into libm: this runs twice a mark).
+    @inline(__always)
+    static func nearest(_ value: Double) -> Int {
+        let whole = Int(value)
+        let rest = value - Double(whole)
+        return rest >= 0.5 ? whole + 1 : rest <= -0.5 ? whole - 1 : whole
+    }
+
     /// The colour of a mark drawn in neither a colour nor a series.
     static let defaultColor = Color.accentColor
 
-    init(marks: [ChartMark], options: ChartOptions, size: Size) {
+    /// The plan of `marks` at `size`; `strings` are the names their
+    /// categories and series refer to (``_ChartMarks/strings``).
+    init(marks: [ChartMark], strings: [String] = [], options: ChartOptions, size: Size) {
         let width = Swift.max(0, size.width), height = Swift.max(0, size.height)
         guard width > 0, height > 0 else { return }
 
-        // Series, in the order they first appear.
-        var seriesIndex: [String: Int] = [:]
+        // Series, in the order they first appear (by their name's index).
+        var seriesIndex = [Int](repeating: -1, count: strings.count)
         var seriesNames: [String] = []
-        for mark in marks {
-            if let s = mark.series, seriesIndex[s] == nil {
-                seriesIndex[s] = seriesNames.count
-                seriesNames.append(s)
-            }
+        for mark in marks where mark.series >= 0 && seriesIndex[Int(mark.series)] < 0 {
+            seriesIndex[Int(mark.series)] = seriesNames.count
+            seriesNames.append(strings[Int(mark.series)])
         }
         func color(of mark: ChartMark) -> Color {
             if let c = mark.color { return c }
-            if let s = mark.series, let i = seriesIndex[s] { return ChartPlan.palette[i % ChartPlan.palette.count] }
+            if mark.series >= 0 { return ChartPlan.palette[seriesIndex[Int(mark.series)] % ChartPlan.palette.count] }
             return ChartPlan.defaultColor
         }
 
@@ -84,25 +93,29 @@ struct ChartPlan {
                 categories.append(c)
             }
         } else {
-            for mark in marks {
-                if case .category(let c) = mark.x, categoryIndex[c] == nil {
+            for mark in marks where mark.x.isCategory {
+                let c = strings[Int(mark.x.category)]
+                if categoryIndex[c] == nil {
                     categoryIndex[c] = categories.count
                     categories.append(c)
                 }
             }
         }
         let categorical = !categories.isEmpty
+        // The band of each string that is a category (-1: none).
+        let bandOf = categorical ? strings.map { categoryIndex[$0] ?? -1 } : []
 
         // The ranges of the values (bars stacked per x).
         var xLow = Double.infinity, xHigh = -Double.infinity
         var yLow = Double.infinity, yHigh = -Double.infinity
-        var stacks: [PlottedValue: (up: Double, down: Double)] = [:]
+        var stacks: [ChartValue: (up: Double, down: Double)] = [:]
         for mark in marks {
-            if !categorical, case .number(let x) = mark.x, x.isFinite {
-                xLow = Swift.min(xLow, x)
-                xHigh = Swift.max(xHigh, x)
+            if !categorical, !mark.x.isCategory, mark.x.number.isFinite {
+                xLow = Swift.min(xLow, mark.x.number)
+                xHigh = Swift.max(xHigh, mark.x.number)
             }
-            guard case .number(let y) = mark.y, y.isFinite else { continue }
+            let y = mark.y.number
+            guard !mark.y.isCategory, y.isFinite else { continue }
             var top = y
             if mark.kind == .bar {
                 var stack = stacks[mark.x] ?? (0, 0)
@@ -161,33 +174,33 @@ struct ChartPlan {
             return (i * plotWidth / n)..<((i + 1) * plotWidth / n)
         }
         /// The dot column of `x`, if it has one.
-        func xDot(_ x: PlottedValue) -> Int? {
-            switch x {
-            case .category(let c):
-                guard let i = categoryIndex[c] else { return nil }
+        func xDot(_ x: ChartValue) -> Int? {
+            if x.isCategory {
+                let i = bandOf.isEmpty ? -1 : bandOf[Int(x.category)]
+                guard i >= 0 else { return nil }
                 let b = band(i)
                 return b.lowerBound + Swift.max(b.lowerBound, b.upperBound - 1)
-            case .number(let v):
-                guard !categorical else { return nil }
-                let f = xScale.fraction(v)
-                guard f.isFinite else { return nil }
-                return Int((Swift.min(Swift.max(f, -8), 9) * Double(dotsWide - 1)).rounded())
             }
+            guard !categorical else { return nil }
+            let f = xScale.fraction(x.number)
+            guard f.isFinite else { return nil }
+            return ChartPlan.nearest(Swift.min(Swift.max(f, -8), 9) * Double(dotsWide - 1))
         }
         /// The dot row of `y`, if it has one.
-        func yDot(_ y: PlottedValue) -> Int? {
-            guard case .number(let v) = y else { return nil }
-            let f = yScale.fraction(v)
+        func yDot(_ y: ChartValue) -> Int? {
+            guard !y.isCategory else { return nil }
+            let f = yScale.fraction(y.number)
             guard f.isFinite else { return nil }
-            return dotsHigh - 1 - Int((Swift.min(Swift.max(f, -8), 9) * Double(dotsHigh - 1)).rounded())
+            return dotsHigh - 1 - ChartPlan.nearest(Swift.min(Swift.max(f, -8), 9) * Double(dotsHigh - 1))
         }
 
         if plotWidth > 0 && plotHeight > 0 {
             let baseline = Int32(yDot(.number(Swift.min(Swift.max(0, yScale.lower), yScale.upper))) ?? dotsHigh - 1)
             var lines: [ChartDecimator] = []
-            var lineOf: [String: Int] = [:]
-            var lastKey: (ChartMark.Kind, String?)? = nil, lastLine = -1
-            var barTops: [PlottedValue: (up: Double, down: Double)] = [:]
+            // A line per kind (line or area) and series.
+            var lineOf: [Int: Int] = [:]
+            var lastKey: (ChartMark.Kind, Int32)? = nil, lastLine = -1
+            var barTops: [ChartValue: (up: Double, down: Double)] = [:]
             for mark in marks {
                 switch mark.kind {
                 case .line, .area:
@@ -196,7 +209,7 @@ struct ChartPlan {
                     if let key = lastKey, key.0 == mark.kind, key.1 == mark.series {
                         line = lastLine
                     } else {
-                        let key = (mark.kind == .line ? "l" : "a") + (mark.series.map { ":" + $0 } ?? "")
+                        let key = (Int(mark.series) + 1) * 2 + (mark.kind == .line ? 0 : 1)
                         if let i = lineOf[key] {
                             line = i
                         } else {
@@ -228,17 +241,18 @@ struct ChartPlan {
                     let x0 = Int32(clamping: x)
                     strokes.append(ChartStroke(x0: x0, y0: 0, x1: x0, y1: Int32(dotsHigh - 1), color: color(of: mark)))
                 case .bar:
-                    guard case .number(let y) = mark.y, y.isFinite else { continue }
+                    let y = mark.y.number
+                    guard !mark.y.isCategory, y.isFinite else { continue }
                     let columns: Range<Int>
-                    switch mark.x {
-                    case .category(let c):
-                        guard let i = categoryIndex[c] else { continue }
+                    if mark.x.isCategory {
+                        let i = bandOf.isEmpty ? -1 : bandOf[Int(mark.x.category)]
+                        guard i >= 0 else { continue }
                         let b = band(i)
                         // Three quarters of the band, centred (the odd cell after the bar).
                         let w = Swift.max(1, b.count * 3 / 4)
                         let start = b.lowerBound + (b.count - w) / 2
                         columns = start..<(start + w)
-                    case .number:
+                    } else {
                         guard let x = xDot(mark.x), x >= 0, x < dotsWide else { continue }
                         columns = (x / 2)..<(x / 2 + 1)
                     }

@@ -331,4 +331,20 @@ struct ChartTests {
             if let diff = TerminalEmulator.difference(got, want) { Issue.record("frame \(frame): \(diff)") }
         }
     }
+
+    @Test("the plan's rounding agrees with rounded() (halves away from zero) over values, halves and edges")
+    func nearestMatchesRounded() {
+        var values: [Double] = [0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                1e9 + 0.5, -1e9 - 0.5, 7.999999, -8.000001]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let v = Double(Int64(bitPattern: state >> 11) % 4_000_000) / 997.0 - 2006.0
+            values.append(v)
+            values.append(v.rounded(.down) + 0.5)
+        }
+        for v in values {
+            #expect(ChartPlan.nearest(v) == Int(v.rounded()), "\(v)")
+        }
+    }
 }
