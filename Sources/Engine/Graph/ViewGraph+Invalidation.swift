@@ -58,6 +58,16 @@ extension ViewGraph {
         }
     }
 
+    /// The widths graphemes are measured with changed (the terminal's
+    /// measured table, ``GraphemeWidth/measuredWidths``): texts that may hold
+    /// wide graphemes drop the layouts they kept, and everything is laid out
+    /// and painted again.
+    public func graphemeWidthsChanged() {
+        for node in wideTextNodes.values { node.behavior.graphemeWidthsChanged() }
+        canvas.graphemes.remeasureUncertainty()
+        invalidateLayout()
+    }
+
     /// Forces layout and paint of everything on the next frame (after a resize).
     public func invalidateLayout() {
         var pending = [root]
