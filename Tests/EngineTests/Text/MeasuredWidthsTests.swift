@@ -101,4 +101,16 @@ struct MeasuredWidthsTests {
         #expect(span(table) == 2)
         #expect(span(MeasuredWidths()) == 4)
     }
+
+    @Test("after the widths change, a text that later shrinks clears the cells it vacates")
+    @MainActor
+    func vacatedCellsAfterWidthsChange() {
+        let pipeline = FramePipeline(columns: 10, rows: 1)
+        func header(_ text: String) -> some View { Text(text).frame(maxWidth: .max, alignment: .trailing) }
+        _ = pipeline.render(header("abcdefgh"))
+        pipeline.graph.graphemeWidthsChanged()
+        _ = pipeline.render(header("abcdefgh"))
+        _ = pipeline.render(header("xy"))
+        #expect(pipeline.textRows == ["        xy"])
+    }
 }
