@@ -1,12 +1,18 @@
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 import uuid
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Apps started by the tests keep their measured terminal widths in a cache
+# of the test run's own, not the user's (a terminal named by an inherited
+# TERM_PROGRAM would otherwise be probed once and then read from there).
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="tuitest-cache-")
 
 
 def binary(name):
@@ -25,8 +31,10 @@ class Tmux:
         self.socket = f"tuitest-{uuid.uuid4().hex[:8]}"
         self.dir = f"/tmp/{self.socket}"
         os.makedirs(self.dir)
+        # A cache of its own: apps in it measure the terminal's widths afresh
+        # (a cache hit would skip the start-up width probe).
         self.run("new-session", "-d", "-s", "t", "-x", str(columns), "-y", str(rows),
-                 "env PS1='$ ' bash --norc --noprofile")
+                 f"env PS1='$ ' XDG_CACHE_HOME={self.dir}/cache bash --norc --noprofile")
         self.wait_for(lambda s: "$" in s, "the shell prompt")
 
     def run(self, *args):

@@ -1,5 +1,6 @@
 """The start-up emoji width probe: on the alternate screen the host prints
-😀 and 🫠 (concealed) at home and asks where the cursor went. tmux 3.3a draws both two
+😀 and 🫠 (concealed) at home and asks where the cursor went (the first of
+the width probe's classes). tmux 3.3a draws both two
 columns wide, so the writer then prints single emoji without re-anchoring
 the cursor after each; inline mode (the user's screen) never probes."""
 import os
@@ -26,7 +27,10 @@ def run_probe(tmux, *flags):
 
 def test_alternate_screen_probes_and_prints_emoji_without_anchors(tmux):
     screen, data = run_probe(tmux)
-    assert "\x1b[H\x1b[8m😀🫠\x1b[6n\x1b[0m\x1b[c" in data
+    # The emoji pair is the width probe's first class (test_width_probe.py
+    # has the rest); DA1 follows the probe.
+    assert "\x1b[8m\x1b[H😀🫠\x1b[6n\x1b[H" in data
+    assert "\x1b[6n\x1b[0m\x1b[c" in data
     # The frame after the probe prints the row in one run, and the probe's
     # emoji are not left on the screen.
     assert ROW in data.split("\x1b[6n\x1b[0m\x1b[c", 1)[1]

@@ -12,7 +12,7 @@ import Darwin
 /// real terminal: it shows the last event it received and a counter, and
 /// leaves by whatever path the test asks for.
 ///
-///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--scheme] [--selection] [--flood N] [--no-ctrl-c] [--wide] [--progress] [--async]
+///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--widths] [--scheme] [--selection] [--flood N] [--no-ctrl-c] [--wide] [--progress] [--async]
 ///
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
@@ -29,7 +29,9 @@ import Darwin
 /// With `--scheme` it shows the colour scheme, a line in an adaptive colour
 /// and one in a fixed colour (the colour scheme's end-to-end test). With
 /// `--selection` it captures the mouse over a few lines of text, and `r`
-/// reads the clipboard (selection and OSC 52's end-to-end test).
+/// reads the clipboard (selection and OSC 52's end-to-end test). With
+/// `--widths` it shows disputed clusters between bars, and `p` queries the
+/// palette (the width probe's and OSC 4's end-to-end tests).
 @main
 struct RuntimeProbe {
     static func main() {
@@ -46,6 +48,9 @@ struct RuntimeProbe {
         }
         if args.contains("--emoji") {
             TerminalHost.runMain(EmojiProbe(), options: options)
+        }
+        if args.contains("--widths") {
+            TerminalHost.runMain(WidthsProbe(), options: options)
         }
         if args.contains("--scheme") {
             TerminalHost.runMain(SchemeProbe(), options: options)
@@ -86,6 +91,29 @@ struct EmojiProbe: View {
             Text("😀\(l(0))🚀\(l(1))🫠\(l(2))⭐\(l(3))")
         }
         .onKeyPress("+") { round += 1; return .handled }
+        .onKeyPress("q") { terminal.quit(); return .handled }
+    }
+}
+
+/// Disputed clusters between bars (the measured width table's end-to-end
+/// test), and `p` to query the palette (OSC 4), whose answer it shows.
+struct WidthsProbe: View {
+    @Environment(\.terminal) private var terminal
+    @State private var palette = "none"
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("widths")
+            Text("w❤️|👩‍💻|1️⃣|end")
+            Text("palette=\(palette)")
+        }
+        .onKeyPress("p") {
+            Task {
+                let colors = await terminal.queryPalette([1, 4])
+                palette = colors.isEmpty ? "empty" : colors.map { "\($0.index):\($0.red >> 8)" }.joined(separator: ",")
+            }
+            return .handled
+        }
         .onKeyPress("q") { terminal.quit(); return .handled }
     }
 }

@@ -108,6 +108,25 @@ public final class GraphemeTable {
         return i
     }
 
+    /// Measures every cluster's disputed mark (and widest rendering) again:
+    /// the widths clusters are measured with changed
+    /// (``GraphemeWidth/measuredWidths``), and a cluster the terminal was
+    /// measured to draw as the engine does is no longer disputed.
+    ///
+    /// - Complexity: O(bytes held).
+    public func remeasureUncertainty() {
+        bytes.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            for i in entries.indices {
+                let e = entries[i]
+                let scalars = ClusterScalars(start: base + Int(e.offset), count: Int(e.length))
+                let uncertain = e.length > 0 && GraphemeWidth.measure(scalars: scalars).isUncertain
+                entries[i].isUncertain = uncertain
+                entries[i].widest = uncertain ? UInt8(Swift.min(GraphemeWidth.widestRendering(scalars: scalars), 255)) : 0
+            }
+        }
+    }
+
     private func matches(_ e: Entry, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.withUnsafeBufferPointer { all in
             for k in 0..<utf8.count where all[Int(e.offset) + k] != utf8[k] { return false }

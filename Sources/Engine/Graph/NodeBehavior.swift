@@ -73,6 +73,12 @@ public class NodeBehavior {
     /// id must override this.
     func forEachStyleID(_ body: (StyleID) -> Void) {}
 
+    /// The widths graphemes are measured with changed
+    /// (``ViewGraph/graphemeWidthsChanged()``): drop what was measured with
+    /// the old ones. Called only on behaviours with
+    /// ``mayHaveWideGraphemes``.
+    func graphemeWidthsChanged() {}
+
     init(transparent: Bool = false, passesStyle: Bool = false, stackRole: StackRole = .plain,
          paintsOnlyChildren: Bool = false, writesEnvironment: Bool = false) {
         isTransparent = transparent

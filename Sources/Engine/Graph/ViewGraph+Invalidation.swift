@@ -58,6 +58,25 @@ extension ViewGraph {
         }
     }
 
+    /// The widths graphemes are measured with changed (the terminal's
+    /// measured table, ``GraphemeWidth/measuredWidths``): texts that may hold
+    /// wide graphemes drop the layouts they kept, and everything is laid out
+    /// and painted again.
+    public func graphemeWidthsChanged() {
+        for node in wideTextNodes.values { node.behavior.graphemeWidthsChanged() }
+        canvas.graphemes.remeasureUncertainty()
+        invalidateLayout()
+        // invalidateLayout forgets where each node was painted, and only a
+        // node queued for paint records it again; one whose frame the new
+        // layout keeps would never be queued, and a later change of it
+        // would not clear what it vacates. So every node is queued.
+        var pending = [root]
+        while let n = pending.popLast() {
+            if !n.needsPaint { queuePaint(n) }
+            pending.append(contentsOf: n.children)
+        }
+    }
+
     /// Forces layout and paint of everything on the next frame (after a resize).
     public func invalidateLayout() {
         var pending = [root]

@@ -135,6 +135,21 @@ extension FramePipeline: TerminalActionTarget {
         clipboardReads.append(completion)
     }
 
+    func requestPaletteQuery(_ indices: [Int], _ completion: @escaping @MainActor ([PaletteColor]) -> Void) {
+        controlOutput += OperatingSystemCommand.paletteQuery(indices)
+        paletteQueries.append(completion)
+    }
+
+    /// Answers the oldest ``TerminalActions/queryPalette(_:)`` waiting, as a
+    /// terminal would: with the colours it reports (none for a terminal
+    /// that does not). Returns whether one was waiting.
+    @discardableResult
+    public func answerPaletteQuery(_ colors: [PaletteColor]) -> Bool {
+        guard !paletteQueries.isEmpty else { return false }
+        paletteQueries.removeFirst()(colors)
+        return true
+    }
+
     /// Answers the oldest ``TerminalActions/readClipboard()`` waiting, as a
     /// terminal would: with the clipboard's text, or nil for a terminal
     /// that refuses (or says nothing). Returns whether one was waiting.

@@ -71,6 +71,8 @@ public final class FramePipeline {
     weak var actionTarget: (any TerminalActionTarget)?
     /// Clipboard reads waiting for an answer (``answerClipboardRead(_:)``).
     var clipboardReads: [@MainActor (String?) -> Void] = []
+    /// ``TerminalActions/queryPalette(_:)`` calls waiting for ``answerPaletteQuery(_:)``.
+    var paletteQueries: [@MainActor ([PaletteColor]) -> Void] = []
 
     /// Where the terminal's cursor rests between frames when no text field
     /// has focus (a focused field's insertion point wins): nil leaves it

@@ -19,7 +19,7 @@ public struct TerminalActions: Sendable {
     }
 
     @MainActor
-    private var actionTarget: TerminalActionTarget? { target.value.value }
+    var actionTarget: TerminalActionTarget? { target.value.value }
 
     /// Ends the app after the current event: the terminal is restored and
     /// the process exits with `status` (or ``TerminalHost/run(_:options:)`` returns it).
@@ -134,6 +134,9 @@ protocol TerminalActionTarget: AnyObject {
     /// Asks the terminal for the clipboard (OSC 52); calls `completion`
     /// once, with the text or nil.
     func requestClipboardRead(_ completion: @escaping @MainActor (String?) -> Void)
+    /// Asks the terminal for the palette colours at `indices` (OSC 4,
+    /// fenced by DA1); calls `completion` once, with the colours answered.
+    func requestPaletteQuery(_ indices: [Int], _ completion: @escaping @MainActor ([PaletteColor]) -> Void)
 }
 
 private struct TerminalActionsKey: EnvironmentKey {

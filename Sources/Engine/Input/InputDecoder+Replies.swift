@@ -1,6 +1,6 @@
 // Replies to the session's queries: DA1, DECXCPR, kitty keyboard flags,
 // the colour scheme (mode 2031), in-band resize (mode 2048), the colours
-// of OSC 10/11 and the clipboard (OSC 52). (DECRPM and CPR without `?` are read in
+// of OSC 10/11, the palette (OSC 4) and the clipboard (OSC 52). (DECRPM and CPR without `?` are read in
 // InputDecoder+ControlSequence.swift.)
 
 extension InputDecoder {
@@ -90,20 +90,31 @@ extension InputDecoder {
 
     /// `10;rgb:R/G/B` or `11;rgb:R/G/B` with 1–4 hex digits a channel;
     /// nil for anything else.
+    /// `4;index;rgb:R/G/B` (a palette entry, index 0…255) likewise.
     static func colorReply(_ bytes: [UInt8]) -> TerminalReply? {
         let fields = bytes.split(separator: 0x3B, omittingEmptySubsequences: false)
-        guard fields.count == 2, let code = decimal(fields[0]), code == 10 || code == 11 else { return nil }
+        guard let code = decimal(fields[0]) else { return nil }
+        if code == 4 {
+            guard fields.count == 3, let index = decimal(fields[1]), index <= 255,
+                  let (red, green, blue) = rgbSpecification(fields[2])
+            else { return nil }
+            return .paletteColor(index: index, red: red, green: green, blue: blue)
+        }
+        guard fields.count == 2, code == 10 || code == 11, let (red, green, blue) = rgbSpecification(fields[1]) else {
+            return nil
+        }
+        return .color(code: code, red: red, green: green, blue: blue)
+    }
+
+    /// `rgb:R/G/B`, 1–4 hex digits a channel, each scaled to 16 bits.
+    private static func rgbSpecification(_ spec: ArraySlice<UInt8>) -> (UInt16, UInt16, UInt16)? {
         let prefix = Array("rgb:".utf8)
-        let spec = fields[1]
         guard spec.count > prefix.count, spec.prefix(prefix.count).elementsEqual(prefix) else { return nil }
         let channels = spec.dropFirst(prefix.count).split(separator: 0x2F, omittingEmptySubsequences: false)
-        guard channels.count == 3 else { return nil }
-        var values: [UInt16] = []
-        for channel in channels {
-            guard let value = scaledHex(channel) else { return nil }
-            values.append(value)
-        }
-        return .color(code: code, red: values[0], green: values[1], blue: values[2])
+        guard channels.count == 3, let red = scaledHex(channels[0]), let green = scaledHex(channels[1]),
+              let blue = scaledHex(channels[2])
+        else { return nil }
+        return (red, green, blue)
     }
 
     /// `52;<selections>;<base64>`: the clipboard's text, the answer to

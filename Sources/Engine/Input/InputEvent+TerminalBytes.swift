@@ -123,6 +123,17 @@ extension InputEvent {
                 out += Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8)
             }
             out += [InputSequence.escape, InputSequence.stringTerminator]
+        case .paletteColor(let index, let red, let green, let blue):
+            guard index >= 0 && index <= 255 else { return nil }
+            out = [InputSequence.escape, InputSequence.osc, 0x34, 0x3B]
+            KeyBytes.appendDecimal(index, to: &out)
+            out += Array(";rgb:".utf8)
+            for (i, channel) in [red, green, blue].enumerated() {
+                if i > 0 { out.append(0x2F) }
+                let hex = String(channel, radix: 16)
+                out += Array((String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            }
+            out += [InputSequence.escape, InputSequence.stringTerminator]
         case .colorScheme(let isDark):
             out.append(InputSequence.privateMarker)
             guard numbers([InputSequence.colorSchemeReport, isDark ? 1 : 2]) else { return nil }

@@ -164,6 +164,11 @@ public enum TerminalReply: Hashable, Sendable {
     /// Each channel is scaled to 16 bits from the 1–4 hex digits sent
     /// (`f` and `ffff` are both 65535).
     case color(code: Int, red: UInt16, green: UInt16, blue: UInt16)
+    /// A colour of the terminal's palette (`OSC 4 ; index ; rgb:R/G/B`
+    /// ended by BEL or ST), the answer to `OSC 4 ; index ; ?`: `index`
+    /// 0…255 (0–15 the ANSI colours), each channel scaled to 16 bits as in
+    /// ``color(code:red:green:blue:)``.
+    case paletteColor(index: Int, red: UInt16, green: UInt16, blue: UInt16)
     /// The terminal's colour scheme (contour's mode 2031,
     /// `CSI ? 997 ; 1 n` dark, `CSI ? 997 ; 2 n` light): the answer to
     /// `CSI ? 996 n`, and sent unasked on a theme change while the mode is set.

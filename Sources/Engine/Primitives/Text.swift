@@ -335,6 +335,8 @@ final class TextBehavior: NodeBehavior {
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 
+    override func graphemeWidthsChanged() { layouts.removeAll() }
+
     override func forEachStyleID(_ body: (StyleID) -> Void) {
         body(styleID)
         if let runs { for run in runs { body(run.style) } }

@@ -7,6 +7,10 @@
 /// probes) may be outstanding when the read is sent: each read counts the
 /// answers due before its own, and takes the DA1 answer that comes when
 /// that count is zero; the others go on to the link as before.
+///
+/// Palette queries (``TerminalActions/queryPalette(_:)``, OSC 4) wait in
+/// the same queue, fenced the same way: the colours that arrive before
+/// their fence are theirs.
 struct ClipboardRead {
     /// DA1 answers due before this read's fence.
     var answersAhead: Int
@@ -14,6 +18,12 @@ struct ClipboardRead {
     /// until its fence is answered, so the answer is not taken for a probe's).
     var completion: (@MainActor (String?) -> Void)?
     var timeout: ScheduledTimer?
+    /// A palette query's completion instead (nil once called), and the
+    /// colours answered so far.
+    var paletteCompletion: (@MainActor ([PaletteColor]) -> Void)?
+    var palette: [PaletteColor] = []
+    /// A palette query, not a clipboard read.
+    var isPalette = false
 }
 
 extension TerminalHost {
@@ -32,6 +42,44 @@ extension TerminalHost {
         clipboardReads.append(ClipboardRead(answersAhead: ahead, completion: completion, timeout: timer))
     }
 
+    /// Sends the palette queries and their fence, and collects the colours
+    /// that come before the fence's answer.
+    func sendPaletteQuery(_ indices: [Int], _ completion: @escaping @MainActor ([PaletteColor]) -> Void) {
+        guard running, !terminalLeft else { return completion([]) }
+        do {
+            try device.write(OperatingSystemCommand.paletteQuery(indices) + Array(TerminalModes.queryPrimaryAttributes.utf8))
+        } catch {
+            return completion([])
+        }
+        let ahead = link.probes.count + (support.answered ? 0 : 1) + clipboardReads.count
+        let timer = pipeline.graph.clock.schedule(after: TerminalActions.paletteQueryTimeout) { [weak self] in
+            self?.resolvePaletteQuery(fenced: false)
+        }
+        var read = ClipboardRead(answersAhead: ahead, completion: nil, timeout: timer)
+        read.isPalette = true
+        read.paletteCompletion = completion
+        clipboardReads.append(read)
+    }
+
+    /// A palette colour: the oldest palette query still waiting keeps it.
+    func paletteAnswered(_ color: PaletteColor) {
+        guard let i = clipboardReads.firstIndex(where: { $0.isPalette && $0.paletteCompletion != nil }) else { return }
+        clipboardReads[i].palette.append(color)
+    }
+
+    /// Calls the oldest waiting palette query's completion with what it
+    /// has; with `fenced`, the oldest read is that query and is dropped.
+    private func resolvePaletteQuery(fenced: Bool) {
+        if let i = clipboardReads.firstIndex(where: { $0.isPalette && $0.paletteCompletion != nil }), !fenced || i == 0 {
+            let completion = clipboardReads[i].paletteCompletion
+            clipboardReads[i].paletteCompletion = nil
+            clipboardReads[i].timeout?.cancel()
+            clipboardReads[i].timeout = nil
+            completion?(clipboardReads[i].palette)
+        }
+        if fenced { clipboardReads.removeFirst() }
+    }
+
     /// A clipboard reply: the oldest read still waiting gets it.
     func clipboardAnswered(_ text: String) {
         resolveClipboardRead(with: text, fenced: false)
@@ -43,7 +91,11 @@ extension TerminalHost {
     func clipboardFenceAnswered() -> Bool {
         guard let first = clipboardReads.first else { return false }
         if first.answersAhead == 0 {
-            resolveClipboardRead(with: nil, fenced: true)
+            if first.isPalette {
+                resolvePaletteQuery(fenced: true)
+            } else {
+                resolveClipboardRead(with: nil, fenced: true)
+            }
             return true
         }
         for i in clipboardReads.indices { clipboardReads[i].answersAhead -= 1 }
@@ -53,7 +105,7 @@ extension TerminalHost {
     /// Calls the oldest waiting read's completion with `text`; with
     /// `fenced`, also drops the oldest read (its fence came).
     private func resolveClipboardRead(with text: String?, fenced: Bool) {
-        if let i = clipboardReads.firstIndex(where: { $0.completion != nil }), !fenced || i == 0 {
+        if let i = clipboardReads.firstIndex(where: { !$0.isPalette && $0.completion != nil }), !fenced || i == 0 {
             let completion = clipboardReads[i].completion
             clipboardReads[i].completion = nil
             clipboardReads[i].timeout?.cancel()

@@ -80,8 +80,13 @@ public final class TerminalHost {
     var readEvents: [InputEvent] = []
     /// Non-reply events read while start-up waited for the terminal's answers.
     var earlyEvents: [InputEvent] = []
-    /// A cursor report now answers the emoji width probe.
-    var probingEmojiWidths = false
+    /// The start-up width probe, waiting for its cursor reports while
+    /// ``WidthProbe/isWaiting``.
+    var widthProbe = WidthProbe()
+    /// Where this terminal's measured widths are kept (nil: not cached).
+    let widthCache: WidthCache?
+    /// The widths and text sizing applied from the probe or the cache.
+    var measuredEntry: WidthCache.Entry?
     /// What the modes set so far were chosen from (``applySupport()``).
     var appliedSupport = TerminalModes.Support()
     /// The terminal's colour scheme as last reported (dark until it says).
@@ -135,6 +140,7 @@ public final class TerminalHost {
         minFrameInterval = 1_000_000_000 / UInt64(max(1, options.maxFramesPerSecond))
         overlay = PerformanceOverlay(visible: env["TUI_OVERLAY"].map { !$0.isEmpty && $0 != "0" } ?? false)
         recorder = SessionRecorder.fromEnvironment(env)
+        widthCache = env["TUI_WIDTH_CACHE"] == "0" ? nil : WidthCache(environment: env)
         if let recorder {
             pipeline.clock = recorder.clock
             // A task on another thread may start a sleep while the loop waits with no deadline.
@@ -240,7 +246,7 @@ public final class TerminalHost {
         if !support.answered {
             // Answers (late ones too) are replies, not keys.
             repliesOutstandingUntil = monotonicNanoseconds() &+ TerminalHost.lateReplyNanoseconds
-            if inline != nil || probingEmojiWidths { decoder.expectsCursorPositionReport = true }
+            if inline != nil || widthProbe.isWaiting { decoder.expectsCursorPositionReport = true }
         }
         appliedSupport = support
         let size = device.size()
@@ -300,13 +306,17 @@ public final class TerminalHost {
     /// kitty keyboard flags, the emoji width probe, and DA1 last, which
     /// every terminal answers after the rest. Nothing waits for them.
     ///
-    /// The probe prints 😀 (Unicode 6) and 🫠 (Unicode 14) from the home
-    /// position, concealed, and asks where the cursor went: a terminal that
-    /// drew both two columns wide measures single emoji code points as the
-    /// engine does, so the writer need not re-anchor the cursor after each
-    /// one (``TerminalCapabilities/settledEmojiWidths``). The first frame,
-    /// written right after, clears it. No answer, or any other column,
-    /// keeps the cautious default.
+    /// The width probe (``WidthProbe``) prints one cluster of each disputed
+    /// class from the home position, concealed, and asks where the cursor
+    /// went after each: 😀🫠 first (a terminal that drew both two columns
+    /// wide measures single emoji code points as the engine does, so the
+    /// writer need not re-anchor the cursor after each one:
+    /// ``TerminalCapabilities/settledEmojiWidths``), then VS16, keycap,
+    /// flag, skin-tone, ZWJ and East Asian Ambiguous clusters, then OSC 66.
+    /// The first frame, written right after, clears it. No answer keeps the
+    /// cautious defaults. A cached measurement of this terminal
+    /// (``WidthCache``) is applied instead, before the first frame, and
+    /// nothing is probed.
     ///
     /// The colours (OSC 10, 11), the colour scheme (DSR 996) and whether it
     /// is reported on a change (mode 2031), in-band resize (2048) and
@@ -326,9 +336,14 @@ public final class TerminalHost {
         query += TerminalModes.queryForegroundColor + TerminalModes.queryBackgroundColor
             + TerminalModes.queryColorScheme
         if options.screen == .alternate && options.capabilities == nil {
-            probingEmojiWidths = true
-            query += TerminalModes.cursorHome + TerminalModes.conceal + TerminalModes.emojiWidthProbe
-                + TerminalModes.queryCursorPosition + TerminalModes.resetRendition
+            if let entry = widthCache?.load() {
+                // Measured in this terminal before: the first frame uses it.
+                applyMeasuredWidths(entry)
+            } else {
+                let (probeQuery, probe) = WidthProbe.start()
+                widthProbe = probe
+                query += probeQuery
+            }
         }
         return query + TerminalModes.queryPrimaryAttributes
     }
@@ -385,7 +400,11 @@ public final class TerminalHost {
             if running, !support.answered { link.enabled = options.pacesFrames }
             support.answered = true
             repliesOutstandingUntil = nil
-            probingEmojiWidths = false
+            if widthProbe.isWaiting {
+                // What the probe did not get, the terminal does not answer.
+                widthProbe.fenced()
+                finishWidthProbe()
+            }
             if running { decoder.expectsCursorPositionReport = cursorReportDeadline != nil }
         case .modeReport(let mode, let value, _):
             switch mode {
@@ -399,15 +418,11 @@ public final class TerminalHost {
         case .keyboardFlags:
             support.kittyKeyboard = true
             if running { applySupport() }
-        case .cursorPosition(_, let column) where probingEmojiWidths:
-            probingEmojiWidths = false
-            decoder.expectsCursorPositionReport = cursorReportDeadline != nil
-            if column == TerminalModes.emojiWidthProbeColumn, !pipeline.encoder.capabilities.settledEmojiWidths {
-                // The frames drawn so far re-anchored after each emoji; the
-                // next one is drawn whole with the terminal's widths.
-                pipeline.encoder.capabilities.settledEmojiWidths = true
-                pipeline.encoder.invalidate()
-                requestFrame()
+        case .cursorPosition(let row, let column) where widthProbe.isWaiting:
+            widthProbe.cursorReported(row: row, column: column)
+            if !widthProbe.isWaiting {
+                decoder.expectsCursorPositionReport = cursorReportDeadline != nil
+                finishWidthProbe()
             }
         case .cursorPosition(let row, _):
             cursorReportDeadline = nil
@@ -432,7 +447,46 @@ public final class TerminalHost {
             inBandResized(rows: rows, columns: columns, pixelHeight: pixelHeight, pixelWidth: pixelWidth)
         case .clipboard(let text):
             clipboardAnswered(text)
+        case .paletteColor(let index, let red, let green, let blue):
+            paletteAnswered(PaletteColor(index: index, red: red, green: green, blue: blue))
         }
+    }
+
+    /// The width probe is done (every answer in, or DA1 came first): what
+    /// it measured is applied and, if it measured anything, cached.
+    private func finishWidthProbe() {
+        let entry = WidthCache.Entry(widths: widthProbe.widths, textSizing: widthProbe.textSizing ?? false)
+        widthProbe = WidthProbe()
+        if !entry.widths.isEmpty { widthCache?.store(entry) }
+        applyMeasuredWidths(entry)
+    }
+
+    /// Applies the terminal's measured widths: single emoji drawn two
+    /// columns wide settle ``TerminalCapabilities/settledEmojiWidths``; OSC 66
+    /// turns on ``TerminalCapabilities/textSizing``; the table becomes
+    /// ``GraphemeWidth/measuredWidths`` (unless mode 2027 is set: the
+    /// terminal then measures clusters by the engine's rules, and what was
+    /// measured before it was set no longer holds). If that changes what
+    /// the frames so far assumed, the next frame lays out and draws
+    /// everything again.
+    func applyMeasuredWidths(_ entry: WidthCache.Entry) {
+        measuredEntry = entry
+        let table = support.graphemeClustering ? MeasuredWidths() : entry.widths
+        var changed = table != GraphemeWidth.measuredWidths
+        GraphemeWidth.setTerminalWidths(table)
+        if entry.widths[.emojiPresentation] == 2 && !pipeline.encoder.capabilities.settledEmojiWidths {
+            // Single emoji code points need no re-anchoring.
+            pipeline.encoder.capabilities.settledEmojiWidths = true
+            changed = true
+        }
+        if entry.textSizing != pipeline.encoder.capabilities.textSizing {
+            pipeline.encoder.capabilities.textSizing = entry.textSizing
+            changed = true
+        }
+        guard changed, running else { return }
+        pipeline.graph.graphemeWidthsChanged()
+        pipeline.encoder.invalidate()
+        requestFrame()
     }
 
     /// Mode 2048's report: the window in cells and pixels. The cells'
@@ -481,6 +535,14 @@ public final class TerminalHost {
         let added = now.filter { mode in !before.contains { $0.on == mode.on } }.map(\.on).joined()
         if !added.isEmpty, !terminalLeft { try? device.write(Array(added.utf8)) }
         TerminalRestore.update(bytes: leaveBytes())
+        if support.graphemeClustering && !GraphemeWidth.measuredWidths.isEmpty {
+            // Mode 2027: the terminal now measures clusters by the engine's
+            // rules, not as it did when the probe asked.
+            GraphemeWidth.setTerminalWidths(MeasuredWidths())
+            pipeline.graph.graphemeWidthsChanged()
+            pipeline.encoder.invalidate()
+            requestFrame()
+        }
         if support.graphemeClustering && !pipeline.encoder.capabilities.settledEmojiWidths {
             // Mode 2027: the terminal measures clusters whole, as the engine
             // does; the next frame is drawn whole with those widths.
@@ -586,7 +648,7 @@ public final class TerminalHost {
         guard let until = repliesOutstandingUntil else { return false }
         if monotonicNanoseconds() < until { return true }
         repliesOutstandingUntil = nil
-        probingEmojiWidths = false
+        widthProbe = WidthProbe()
         if cursorReportDeadline == nil { decoder.expectsCursorPositionReport = false }
         return false
     }
@@ -1057,6 +1119,8 @@ public final class TerminalHost {
         if started {
             TerminalRestore.restoreNow()
             started = false
+            // Text measured after this is for no terminal in particular.
+            GraphemeWidth.setTerminalWidths(MeasuredWidths())
         }
         // The signals' previous actions are back (an app that runs a second
         // session, or goes on without one, gets them as they were).
@@ -1215,6 +1279,10 @@ extension TerminalHost: TerminalActionTarget {
 
     nonisolated func requestClipboardRead(_ completion: @escaping @MainActor (String?) -> Void) {
         MainActor.assumeIsolated { sendClipboardRead(completion) }
+    }
+
+    nonisolated func requestPaletteQuery(_ indices: [Int], _ completion: @escaping @MainActor ([PaletteColor]) -> Void) {
+        MainActor.assumeIsolated { sendPaletteQuery(indices, completion) }
     }
 
     nonisolated func requestProgress(_ progress: OperatingSystemCommand.Progress) {

@@ -33,15 +33,6 @@ enum TerminalModes {
     static let queryKittyKeyboard = "\u{1B}[?u"
     /// DSR 6: report the cursor position (CPR).
     static let queryCursorPosition = "\u{1B}[6n"
-    /// CUP home.
-    static let cursorHome = "\u{1B}[H"
-    /// SGR 8: concealed text (drawn as blanks; the cursor still moves).
-    static let conceal = "\u{1B}[8m"
-    /// Printed from column 1 to see how wide the terminal draws emoji: 😀
-    /// (U+1F600, wide since Unicode 9) and 🫠 (U+1FAE0, Unicode 14).
-    static let emojiWidthProbe = "\u{1F600}\u{1FAE0}"
-    /// Where the cursor ends (1-based) when both are two columns wide.
-    static let emojiWidthProbeColumn = 5
     /// DA1: every VT100-compatible terminal answers, after everything asked before it.
     static let queryPrimaryAttributes = "\u{1B}[c"
     /// OSC 10 / OSC 11 with `?`: the default foreground / background colour

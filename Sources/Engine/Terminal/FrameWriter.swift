@@ -320,13 +320,18 @@ public struct FrameWriter: ~Copyable {
         {
             return (next, false)
         }
-        let uncertain = isUncertain(cell)
+        var uncertain = isUncertain(cell)
         // Most cells follow the one just written: no move to price.
         if !(cursor.x == x && cursor.y == y && cursor.known && !cursor.pendingWrap) {
             moveCursor(toX: x, y: y, canvasRow: new)
         }
         setPen(id: cell.style, style)
-        if uncertain && x + widestRendering(cell) > columns {
+        if uncertain && capabilities.textSizing && cell.width > 0 {
+            // kitty's OSC 66 pins the width to the cells the layout gave it:
+            // no longer disputed.
+            appendPinnedGrapheme(cell)
+            uncertain = false
+        } else if uncertain && x + widestRendering(cell) > columns {
             // Where a wider rendering would wrap or scroll (the canvas draws
             // such a grapheme as U+FFFD already; this covers a resize).
             out.appendScalar(0xFFFD)
@@ -409,6 +414,20 @@ public struct FrameWriter: ~Copyable {
     func widestRendering(_ cell: Cell) -> Int {
         if cell.isCluster { return graphemes.widestRendering(cell.payload, width: cell.width) }
         return GraphemeWidth.widestRendering(scalar: cell.payload, width: cell.width)
+    }
+
+    /// Writes a cell's grapheme inside kitty's text sizing protocol, at the
+    /// cell's width: `ESC ] 66 ; w=N ; grapheme ESC \`. The grapheme was
+    /// sanitised when it entered the canvas (no controls: nothing in it can
+    /// end the sequence).
+    @inline(never)
+    mutating func appendPinnedGrapheme(_ cell: Cell) {
+        out.append("\u{1B}]66;w=")  // OSC 66 (kitty's text sizing protocol)
+        out.append(0x30 &+ UInt8(truncatingIfNeeded: cell.width))
+        out.append(0x3B)
+        appendGrapheme(cell)
+        out.append(0x1B)
+        out.append(0x5C)
     }
 
     /// Writes a cell's grapheme bytes (not the pen, not the cursor).

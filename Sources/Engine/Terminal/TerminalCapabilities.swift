@@ -52,12 +52,23 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// How images are drawn (half blocks, or the kitty graphics protocol)
     /// and the cell's size in pixels, which sizes them.
     public var graphics: TerminalGraphics
+    /// kitty's text sizing protocol (OSC 66) is understood: the writer
+    /// prints each disputed cluster (emoji sequences, VS16, flags, skin
+    /// tones) as `ESC ] 66 ; w=N ; cluster ESC \`, where N is the width the
+    /// layout gave it, so the terminal draws it in exactly those cells and
+    /// the cursor need not be re-anchored after it. ``TerminalHost`` turns
+    /// it on where its start-up probe sees the protocol move the cursor
+    /// (kitty 0.40 and later); off by default, since a terminal that does
+    /// not know OSC 66 drops the cluster with it.
+    public var textSizing: Bool
 
     public init(colors: ColorLevel = .truecolor, repeatCharacter: Bool = false,
                 synchronizedOutput: Bool = false, backgroundColorErase: Bool = true, scrolling: Bool = true,
                 insertDeleteCharacter: Bool = true, settledEmojiWidths: Bool = false,
-                styledUnderlines: Bool = false, hyperlinks: Bool = false, graphics: TerminalGraphics = .halfBlocks) {
+                styledUnderlines: Bool = false, hyperlinks: Bool = false, graphics: TerminalGraphics = .halfBlocks,
+                textSizing: Bool = false) {
         self.graphics = graphics
+        self.textSizing = textSizing
         self.colors = colors
         self.repeatCharacter = repeatCharacter
         self.synchronizedOutput = synchronizedOutput

@@ -16,6 +16,11 @@ import CUnistring
 /// - combining marks, ZWJ continuations, skin-tone modifiers and variation
 ///   selectors after the base add nothing.
 ///
+/// A disputed cluster (``Measure/isUncertain``) of a class the terminal was
+/// measured to draw one or two columns wide (``measuredWidths``, a
+/// ``DisputedClass``) takes the measured width instead, and is no longer
+/// disputed. Nothing else consults that table.
+///
 /// `u8_width` is not used: it sums code points (a ZWJ family comes out as 6,
 /// ❤️ as 1) and stops at NUL.
 public enum GraphemeWidth {
@@ -33,6 +38,7 @@ public enum GraphemeWidth {
     static let zeroWidthJoiner: UInt32 = 0x200D
     static let variationSelector16: UInt32 = 0xFE0F
     static let variationSelector15: UInt32 = 0xFE0E
+    static let combiningEnclosingKeycap: UInt32 = 0x20E3
 
     @inline(__always)
     public static func isRegionalIndicator(_ v: UInt32) -> Bool { v >= 0x1F1E6 && v <= 0x1F1FF }
@@ -140,13 +146,21 @@ public enum GraphemeWidth {
         // A lone regional indicator, or a wide scalar outside the settled
         // East Asian blocks (emoji), whatever marks follow it.
         var uncertain = isRegionalIndicator(base) || (width == 2 && isUncertainWide(base))
+        let baseWidth = width
         var previousWasRegional = isRegionalIndicator(base)
         var sawJoiner = false
+        // What made the cluster disputed (its ``DisputedClass``), bit by
+        // bit: VS16, a flag, a skin tone, a keycap.
+        var marks: UInt8 = 0
         while let v = iterator.next() {
+            if v == combiningEnclosingKeycap { marks |= 8 }
             if v == variationSelector16 {
                 // Emoji presentation widens only a base that can be an emoji
                 // (❤ U+2764, a keycap digit); after "a" it selects nothing.
-                if uc_is_property_emoji(ucs4_t(base)) { width = 2 }
+                if uc_is_property_emoji(ucs4_t(base)) {
+                    width = 2
+                    marks |= 1
+                }
                 uncertain = true
             } else if v == zeroWidthJoiner {
                 sawJoiner = true
@@ -154,11 +168,13 @@ public enum GraphemeWidth {
             } else if isRegionalIndicator(v) && previousWasRegional {
                 width = 2
                 uncertain = true
+                marks |= 2
             } else if isSkinToneModifier(v) {
                 // An emoji modifier sequence draws as one emoji, even on a
                 // text-default base such as ☝ (U+261D).
                 width = 2
                 uncertain = true
+                marks |= 4
             } else if sawJoiner && scalarWidth(v) == 2 {
                 // An emoji joined to the base: the sequence draws as one wide glyph.
                 width = 2
@@ -171,7 +187,50 @@ public enum GraphemeWidth {
             }
             previousWasRegional = isRegionalIndicator(v)
         }
-        return Measure(width: width, isUncertain: uncertain)
+        guard uncertain else { return Measure(width: width, isUncertain: false) }
+        // Disputed: the terminal's measured width for the class, if it was
+        // measured at a width a cell can take, settles it.
+        let kind: DisputedClass?
+        if sawJoiner {
+            kind = width == 2 ? .zeroWidthJoinerSequence : nil
+        } else if marks & 2 != 0 {
+            kind = .flag
+        } else if marks & 4 != 0 {
+            kind = .skinTone
+        } else if marks & 8 != 0 && marks & 1 != 0 {
+            kind = .keycap
+        } else if baseWidth == 2 && isUncertainWide(base) {
+            kind = .emojiPresentation
+        } else if marks & 1 != 0 {
+            kind = .emojiVariation
+        } else {
+            kind = nil
+        }
+        if let kind, let columns = measuredOverride(kind) { return Measure(width: columns, isUncertain: false) }
+        return Measure(width: width, isUncertain: true)
+    }
+
+    /// The class of disputed width a cluster belongs to, nil for one whose
+    /// width terminals agree on (or one of no class: a lone regional
+    /// indicator, a VS15 sequence).
+    public static func disputedClass<S: Sequence>(of scalars: S) -> DisputedClass? where S.Element == UInt32 {
+        let all = Array(scalars)
+        guard let base = all.first else { return nil }
+        if all.count == 1 {
+            return scalarWidth(base) == 2 && isUncertainWide(base) ? .emojiPresentation : nil
+        }
+        let table = MeasuredWidths()
+        return $scopedWidths.withValue(table) {
+            // Measured with nothing settled: disputed or not by the engine's rule.
+            guard measure(scalars: all).isUncertain else { return nil }
+            for kind in DisputedClass.allCases where kind != .eastAsianAmbiguous {
+                var probe = MeasuredWidths()
+                probe[kind] = 1
+                let settled = $scopedWidths.withValue(probe) { measure(scalars: all) }
+                if !settled.isUncertain { return kind }
+            }
+            return nil
+        }
     }
 
     /// Measures a cluster given as a `String` (or anything with Unicode scalars).

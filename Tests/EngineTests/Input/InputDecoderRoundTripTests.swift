@@ -65,8 +65,11 @@ struct EventGenerator {
     /// A reply; cursor reports start at row 2 (row 1 reads as F3 unless
     /// the decoder expects a report).
     mutating func reply() -> TerminalReply {
-        switch Int.random(in: 0..<8, using: &rng) {
+        switch Int.random(in: 0..<9, using: &rng) {
         case 6: .clipboard(paste())
+        case 8: .paletteColor(index: Int.random(in: 0...255, using: &rng), red: UInt16.random(in: 0...65535, using: &rng),
+                              green: UInt16.random(in: 0...65535, using: &rng),
+                              blue: UInt16.random(in: 0...65535, using: &rng))
         case 0: .primaryDeviceAttributes((0..<Int.random(in: 0...5, using: &rng)).map { _ in
             Int.random(in: 0...100, using: &rng) })
         case 1: .modeReport(mode: Int.random(in: 1...3000, using: &rng), value: Int.random(in: 0...4, using: &rng),
