@@ -244,7 +244,12 @@ extension ViewGraph {
             focusTracker.defaultFocusEvaluated()
             return
         }
-        let order = focusOrder()
+        var order = focusOrder()
+        // A screen just pushed takes the default focus when it can.
+        if let scope = focusTracker.takeDefaultFocusScope(), isLive(scope) {
+            let inside = order.filter { isDescendant($0, of: scope) }
+            if !inside.isEmpty { order = inside }
+        }
         guard let first = order.first else { return }
         focusTracker.defaultFocusEvaluated()
         guard let region = defaultFocusRegion(around: order) else {
