@@ -1,8 +1,8 @@
 import Engine
 
 /// App chrome (issue 23): a list of tasks with a key-binding help at the
-/// bottom, a command palette (Ctrl-P), toasts, a Sort menu and a context
-/// menu on each task (a right click or Shift-F10). `?` shows the full
+/// bottom, a command palette (Ctrl-P), toasts, a Sort menu (with a Move
+/// submenu) and a context menu on each task (a right click or Shift-F10). `?` shows the full
 /// help, `q` quits. The title's colour follows the terminal's light or
 /// dark theme, which the header names.
 @main
@@ -22,6 +22,10 @@ struct ChromeApp: App {
                 Menu("Sort") {
                     Button("By name") { tasks.sort() }
                     Button("Reversed") { tasks.reverse() }
+                    Menu("Move") {
+                        Button("First to last") { if !tasks.isEmpty { tasks.append(tasks.removeFirst()) } }
+                        Button("Last to first") { if !tasks.isEmpty { tasks.insert(tasks.removeLast(), at: 0) } }
+                    }
                 }
                 Spacer()
                 Text("\(scheme == .dark ? "dark" : "light") theme").foregroundStyle(.secondary)

@@ -7,7 +7,9 @@ import Foundation
 /// next column, Left back; narrower than 62 columns it collapses to one
 /// column at a time (Esc goes back). Ctrl-P opens the command palette
 /// ("Open directory" makes the selected directory the root, "Up" its
-/// parent); Ctrl-Q quits (plain letters jump within a focused list).
+/// parent); `q` quits, as in every example, and so does Ctrl-Q (where a
+/// text field has focus, `q` types). The lists leave type-to-select off,
+/// so that a plain `q` reaches the app.
 @main
 struct FilesApp: App {
     @State private var root = FilesApp.startDirectory()
@@ -18,6 +20,10 @@ struct FilesApp: App {
     @State private var sidebar = SidebarListing()
     @Environment(\.showToast) private var showToast
     @Environment(\.terminal) private var terminal
+
+    /// The mouse is captured: a click selects a row, the wheel scrolls a
+    /// list, and a list's scroll indicator can be dragged.
+    var options: TerminalOptions { TerminalOptions(mouse: .buttons) }
 
     /// The argument, or the current directory.
     static func startDirectory() -> String {
@@ -62,6 +68,11 @@ struct FilesApp: App {
             }
             Divider()
             HelpView()
+        }
+        .typeToSelect(false)
+        .onKeyPress("q", help: "quit") {
+            terminal.quit()
+            return .handled
         }
         .onChange(of: directory) { file = nil }
         .paletteCommand("Open directory") { open() }

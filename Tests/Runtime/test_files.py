@@ -74,3 +74,21 @@ def test_files_split_view_preview_collapse_and_quit(tmux):
     assert "inner/" in screen
     tmux.keys("C-q")
     assert finish(tmux) == 0
+
+
+def test_files_quits_on_q_and_types_q_in_the_palette(tmux):
+    tree = make_tree(tmux.dir)
+    tmux.resize(100, 20)
+    run_in(tmux, f"{binary('files')} {tree}")
+    screen = tmux.wait_for(lambda s: "alpha/" in s, "the sidebar")
+    assert "q quit" in screen, screen
+    # In the palette's search field, q is typed, not a quit.
+    tmux.keys("C-p")
+    tmux.wait_for(lambda s: "Open directory" in s, "the command palette")
+    tmux.keys("q", literal=True)
+    tmux.wait_for(lambda s: "> q" in s and "▸ Quit" in s and "Open directory" not in s, "the palette filtered by q")
+    tmux.keys("Escape")
+    tmux.wait_for(lambda s: "▸ Quit" not in s and "q quit" in s, "the palette closed")
+    # With a list focused, q quits.
+    tmux.keys("Down", "q")
+    assert finish(tmux) == 0

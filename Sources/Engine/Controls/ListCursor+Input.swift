@@ -89,6 +89,7 @@ extension ListCursor {
 
     /// Handles a mouse event over the list: returns whether it did.
     func handle(_ event: MouseEvent, count: Int, id: (Int) -> ID, selection: ListSelection<ID>) -> Bool {
+        if handleIndicator(event) { return true }
         let f = frame
         guard event.column >= f.x, event.column < f.maxX, event.row >= f.y, event.row < f.maxY else { return false }
         switch event.kind {

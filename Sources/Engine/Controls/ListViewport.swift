@@ -31,7 +31,39 @@ class ListViewport {
     var columnX: [Int] = []
     var columnWidth: [Int] = []
 
+    /// The scroll indicator as last laid out (nil when not shown), and its
+    /// thumb while the mouse holds it.
+    var indicator: ScrollIndicator?
+    var thumbDrag: ScrollIndicatorDrag?
+
     required init() {}
+
+    /// A mouse event for the scroll indicator: a press on the thumb takes
+    /// hold of it, on the track pages; a drag moves the thumb held (the
+    /// pointer may leave the list); a release lets go. Returns whether the
+    /// indicator took the event.
+    func handleIndicator(_ event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .press where event.button == .left:
+            guard let indicator, let hit = indicator.hit(column: event.column, row: event.row) else { return false }
+            switch hit {
+            case .thumb(let grab): thumbDrag = ScrollIndicatorDrag(grab: grab)
+            case .pageUp: _ = scroll(by: -pageRows)
+            case .pageDown: _ = scroll(by: pageRows)
+            }
+            return true
+        case .drag:
+            guard let drag = thumbDrag, let indicator else { return false }
+            _ = scroll(by: indicator.offset(forThumbStart: event.row - indicator.track.y - drag.grab) - offset)
+            return true
+        case .release:
+            guard thumbDrag != nil else { return false }
+            thumbDrag = nil
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The rows to show in `height` lines, after keeping the cursor in
     /// sight (when it moved) and the offset in range.

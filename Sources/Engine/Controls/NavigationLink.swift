@@ -161,6 +161,27 @@ final class NavigationContext {
     }
 }
 
+/// The split view column a view is in, directly (no stack between): a
+/// stack there merges its title bar into the split view's when it
+/// collapses. Equal when it is the same column of the same split view.
+struct NavigationSplitColumnLink: Equatable {
+    weak var split: NavigationSplitBehavior?
+    var column = 0
+
+    static func == (a: Self, b: Self) -> Bool { a.split === b.split && a.column == b.column }
+}
+
+private struct NavigationSplitColumnKey: EnvironmentKey {
+    static var defaultValue: NavigationSplitColumnLink { NavigationSplitColumnLink() }
+}
+
+extension EnvironmentValues {
+    var navigationSplitColumn: NavigationSplitColumnLink {
+        get { self[NavigationSplitColumnKey.self] }
+        set { self[NavigationSplitColumnKey.self] = newValue }
+    }
+}
+
 /// The enclosing stack's context, as an environment value (equal when it
 /// is the same stack, so that writing it again changes nothing).
 struct NavigationContextReference: Equatable {

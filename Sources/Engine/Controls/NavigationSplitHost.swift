@@ -40,8 +40,10 @@ struct NavigationSplitHost: PrimitiveView {
             }
             // The detail has no links of its own to follow: a stack inside it does.
             let reference = i < count - 1 ? NavigationContextReference(context: context) : NavigationContextReference()
-            let keys = NavigationSplitColumnKeys(index: i, split: b,
-                                                 content: column.environment(\.navigationContext, reference))
+            let keys = NavigationSplitColumnKeys(
+                index: i, split: b,
+                content: column.environment(\.navigationContext, reference)
+                    .environment(\.navigationSplitColumn, NavigationSplitColumnLink(split: b, column: i)))
             graph.reconcileChild(NavigationScreen(content: keys.focusSection()), of: node, slot: 1 + 2 * i,
                                  key: .position(1 + 2 * i))
             if i < count - 1 {
@@ -58,12 +60,24 @@ struct NavigationSplitHost: PrimitiveView {
 
     /// The bar shown when collapsed: `‹ ` when a column can be popped, the
     /// titles of the columns below dimmed, the top's in bold.
+    ///
+    /// A stack in the column on top merges into it: the bar shows the
+    /// stack's titles after the columns below, and `‹` pops the stack
+    /// before the column (the stack shows no bar of its own).
     private static func reconcileBar(titles: [String], node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: NavigationSplitBehavior.self)
         let depth = b.depth
-        let shown = Array(titles.prefix(depth + 1))
-        let bar = NavigationBar(titles: shown, canGoBack: depth > 0, showsBack: true,
-                                back: { [weak b, weak graph] in
+        var shown = Array(titles.prefix(depth + 1))
+        let stack = b.mergedStack(graph: graph)
+        b.mergedTitles = stack?.titles ?? []
+        if let stack, !stack.titles.isEmpty { shown = Array(shown.dropLast()) + stack.titles }
+        let stackDepth = stack?.titles.count ?? 0
+        let bar = NavigationBar(titles: shown, canGoBack: depth > 0 || stackDepth > 1, showsBack: true,
+                                back: { [weak b, weak graph, weak stack] in
+                                    if let stack, stackDepth > 1 {
+                                        stack.context.pop(stackDepth - 1)
+                                        return
+                                    }
                                     guard let b, let graph else { return }
                                     b.back(from: depth, movingFocus: false, graph: graph)
                                 })
@@ -116,6 +130,28 @@ final class NavigationSplitBehavior: PreferenceObserving {
     var titles: [String] = []
     /// Where focus was when each column was pushed (collapsed).
     var focusBeforePush: [Int: WeakNode] = [:]
+    /// The navigation stack directly in each column, if any: collapsed,
+    /// the one in the column on top merges its bar into the split view's.
+    var stacks: [Int: WeakNode] = [:]
+    /// The merged stack's titles the bar shows.
+    var mergedTitles: [String] = []
+
+    /// The stack at `node` is the outermost in `column`.
+    func adopt(_ node: ViewNode, column: Int) {
+        if stacks[column]?.node !== node { stacks[column] = WeakNode(node) }
+    }
+
+    /// Whether the stack at `node` merges its bar into the split view's:
+    /// collapsed, its column on top.
+    func merges(_ node: ViewNode, column: Int) -> Bool {
+        collapsed && column == depth && stacks[column]?.node === node
+    }
+
+    /// The stack in the column on top, if it is in the tree.
+    func mergedStack(graph: ViewGraph) -> NavigationHostBehavior? {
+        guard let stack = stacks[depth]?.node, graph.isLive(stack) else { return nil }
+        return stack.behavior as? NavigationHostBehavior
+    }
 
     init() { super.init() }
 
@@ -152,7 +188,7 @@ final class NavigationSplitBehavior: PreferenceObserving {
         if wasCollapsed { focusBeforePush[column + 1] = WeakNode(graph.focusedNode) }
         setDepth(column + 1, graph: graph)
         if wasCollapsed {
-            graph.requestFocusAfterFrame(nil)
+            graph.requestFocusAfterFrame(nil, defaultWithin: columnNodes(node)[column + 1])
             return true
         }
         guard movingFocus else { return false }
@@ -213,7 +249,8 @@ final class NavigationSplitBehavior: PreferenceObserving {
             }
         }
         let titles = columns.map { graph.reducedPreference(NavigationTitleKey.self, in: $0) ?? "" }
-        guard titles != self.titles else { return nil }
+        let merged = mergedStack(graph: graph)?.titles ?? []
+        guard titles != self.titles || merged != mergedTitles else { return nil }
         return { graph.invalidate(node) }
     }
 
@@ -255,6 +292,10 @@ final class NavigationSplitBehavior: PreferenceObserving {
         let hidden = Rect(x: rect.x, y: rect.y, width: 0, height: 0)
         let isCollapsed = rect.width < collapseWidth(columns, graph: graph)
         var shown: [ViewNode] = []
+        // Known before the columns are placed: a stack in the column on
+        // top asks whether it merges its bar into this one.
+        let wasCollapsed = collapsed
+        collapsed = isCollapsed
         if isCollapsed {
             let bar = graph.size(of: units[0], for: ProposedSize(width: rect.width, height: nil))
             let barHeight = Swift.min(bar.height, rect.height)
@@ -286,8 +327,7 @@ final class NavigationSplitBehavior: PreferenceObserving {
         }
         let covered = columns.filter { column in !shown.contains { $0 === column } }
         graph.setCovered(covered, by: node)
-        if isCollapsed != collapsed {
-            collapsed = isCollapsed
+        if isCollapsed != wasCollapsed {
             // Another look: the whole area is painted again.
             graph.markNeedsPaint(node)
         }

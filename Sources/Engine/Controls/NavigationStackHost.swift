@@ -19,8 +19,15 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
         context.pop = view.pop
         context.keys = keys
         let reference = NavigationContextReference(context: context)
+        // Directly in a split view's column: collapsed, its bar merges into the split view's.
+        let link = graph.environmentValue(EnvironmentPaths.navigationSplitColumn, at: node)
+        b.splitLink = link
+        link.split?.adopt(node, column: link.column)
         if node.childNodes.isEmpty { reconcileBar(titles: [], node: node, graph: graph) }
-        graph.reconcileChild(NavigationScreen(content: view.root.environment(\.navigationContext, reference)),
+        // Stacks inside the screens are not directly in the column.
+        let noColumn = NavigationSplitColumnLink()
+        graph.reconcileChild(NavigationScreen(content: view.root.environment(\.navigationContext, reference)
+                                 .environment(\.navigationSplitColumn, noColumn)),
                              of: node, slot: 1, key: .position(1))
         for (i, entry) in view.entries.enumerated() {
             let key = keys[i + 1]
@@ -36,6 +43,7 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
             let dismiss = b.dismissActions[key] ?? DismissAction { [weak context] in context?.dismiss(key) }
             b.dismissActions[key] = dismiss
             let screen = content.environment(\.dismiss, dismiss).environment(\.navigationContext, reference)
+                .environment(\.navigationSplitColumn, noColumn)
             // A screen keeps its node (and state) while its key stays; a
             // screen whose view is equal to the last is not evaluated.
             graph.reconcileChild(NavigationScreen(content: AnyView(screen)), of: node, slot: i + 2,
@@ -49,7 +57,7 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
         b.titles = titles
         graph.register(node, for: .preferenceChange)
         if b.keys != keys {
-            if !b.keys.isEmpty { moveFocus(from: b.keys, to: keys, behavior: b, graph: graph) }
+            if !b.keys.isEmpty { moveFocus(from: b.keys, to: keys, node: node, behavior: b, graph: graph) }
             b.keys = keys
             // Another screen is on top: the whole area is painted again (a
             // screen shown again keeps its frame, so placing it paints nothing).
@@ -71,12 +79,14 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
 
     /// A push sends focus to the new top's default focus and remembers
     /// where it was; a pop gives it back to the view that had it then.
-    private static func moveFocus(from old: [NavigationEntryKey], to new: [NavigationEntryKey],
+    private static func moveFocus(from old: [NavigationEntryKey], to new: [NavigationEntryKey], node: ViewNode,
                                   behavior b: NavigationHostBehavior, graph: ViewGraph) {
         let common = zip(old, new).prefix { $0 == $1 }.count
         if new.count > common {
             b.focusBeforePush[new[common]] = WeakNode(graph.focusedNode)
-            graph.requestFocusAfterFrame(nil)
+            // The new top's default focus, not the window's: beside a
+            // split view's sidebar, the sidebar is not covered.
+            graph.requestFocusAfterFrame(nil, defaultWithin: node.childNodes.last)
         } else if common < old.count {
             graph.requestFocusAfterFrame(b.focusBeforePush[old[common]]?.node)
         }
@@ -102,6 +112,10 @@ final class NavigationHostBehavior: PreferenceObserving {
     var focusBeforePush: [NavigationEntryKey: WeakNode] = [:]
     /// Each screen's `\.dismiss`.
     var dismissActions: [NavigationEntryKey: DismissAction] = [:]
+    /// The split view column the stack is directly in, if any.
+    var splitLink = NavigationSplitColumnLink()
+    /// Whether the last layout left the bar to the split view's.
+    var isMerged = false
 
     init() { super.init() }
 
@@ -130,9 +144,11 @@ final class NavigationHostBehavior: PreferenceObserving {
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
         let units = node.layoutChildren
         guard units.count >= 2 else { return }
-        let bar = graph.size(of: units[0], for: ProposedSize(width: rect.width, height: nil))
+        // In a collapsed split view, on top: the split view's bar shows the titles.
+        isMerged = splitLink.split?.merges(node, column: splitLink.column) ?? false
+        let bar = isMerged ? .zero : graph.size(of: units[0], for: ProposedSize(width: rect.width, height: nil))
         let barHeight = Swift.min(bar.height, rect.height)
-        graph.place(units[0], in: Rect(x: rect.x, y: rect.y, width: rect.width, height: barHeight))
+        graph.place(units[0], in: Rect(x: rect.x, y: rect.y, width: isMerged ? 0 : rect.width, height: barHeight))
         let area = Rect(x: rect.x, y: rect.y + barHeight, width: rect.width, height: rect.height - barHeight)
         // Only the top screen is placed: the covered ones keep their frames
         // (shown again at the same size, they need no layout).
@@ -146,7 +162,7 @@ final class NavigationHostBehavior: PreferenceObserving {
     override func paintOrder(_ node: ViewNode) -> [ViewNode] {
         let units = node.layoutChildren
         guard units.count >= 2 else { return units }
-        return [units[0], units[units.count - 1]]
+        return isMerged ? [units[units.count - 1]] : [units[0], units[units.count - 1]]
     }
 }
 

@@ -28,6 +28,7 @@ struct RowViewport<Row: View>: PrimitiveView {
         b.count = view.count
         b.viewport = view.viewport
         b.hasHeader = view.header != nil
+        b.indicatorVisibility = graph.environmentValue(EnvironmentPaths.verticalScrollIndicatorVisibility, at: node)
         if b.columns != view.columns {
             b.columns = view.columns
             b.columnsChanged = true
@@ -109,6 +110,8 @@ final class RowViewportBehavior: NodeBehavior {
     var reconcile: ((Range<Int>, ViewNode, ViewGraph) -> Bool)?
     /// The widest row laid out so far (a list's ideal width).
     var widestRow = 0
+    /// Whether the scroll indicator shows (from the environment).
+    var indicatorVisibility = ScrollIndicatorVisibility.automatic
 
     /// Columns between table cells.
     static let columnSpacing = 1
@@ -127,9 +130,21 @@ final class RowViewportBehavior: NodeBehavior {
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
         guard let viewport, let reconcile else { return }
         let header = hasHeader ? Swift.min(1, rect.height) : 0
-        let rows = Rect(x: rect.x, y: rect.y + header, width: rect.width, height: rect.height - header)
+        // The indicator takes the last column while the rows overflow (at
+        // the row height known so far).
+        let fitting = (rect.height - header) / Swift.max(1, viewport.rowHeight)
+        let width = indicatorVisibility.shows(overflowing: count > fitting, width: rect.width) ? rect.width - 1 : rect.width
+        let rows = Rect(x: rect.x, y: rect.y + header, width: width, height: rect.height - header)
         viewport.frame = rect
         viewport.rowsFrame = rows
+        let before = viewport.indicator
+        defer {
+            viewport.indicator = width < rect.width
+                ? ScrollIndicator(track: Rect(x: rect.maxX - 1, y: rows.y, width: 1, height: rows.height),
+                                  content: count, viewport: viewport.pageRows, offset: viewport.offset)
+                : nil
+            ScrollIndicator.repaintChanges(from: before, to: viewport.indicator, node: node, graph: graph)
+        }
         var range = viewport.visibleRows(count: count, height: rows.height)
         var changed = false
         graph.containingLayoutMarks(of: node) { changed = reconcile(range, node, graph) }
@@ -138,7 +153,7 @@ final class RowViewportBehavior: NodeBehavior {
             // tallest row seen; when it grows, fewer rows fit.
             var tallest = viewport.rowHeight
             for row in node.children {
-                tallest = Swift.max(tallest, graph.size(of: row, for: ProposedSize(width: rect.width, height: nil)).height)
+                tallest = Swift.max(tallest, graph.size(of: row, for: ProposedSize(width: width, height: nil)).height)
             }
             if tallest > viewport.rowHeight {
                 viewport.rowHeight = tallest
@@ -151,8 +166,8 @@ final class RowViewportBehavior: NodeBehavior {
         var first = 0
         if hasHeader, let head = children.first {
             first = 1
-            if let columns { layOutColumns(columns, width: rect.width, node: node, graph: graph) }
-            graph.place(head, in: Rect(x: rect.x, y: rect.y, width: rect.width, height: header))
+            if let columns { layOutColumns(columns, width: width, node: node, graph: graph) }
+            graph.place(head, in: Rect(x: rect.x, y: rect.y, width: width, height: header))
         }
         let pitch = viewport.rowHeight
         for k in first..<children.count {
@@ -161,8 +176,16 @@ final class RowViewportBehavior: NodeBehavior {
             if columns == nil {
                 widestRow = Swift.max(widestRow, graph.size(of: row, for: ProposedSize(width: nil, height: nil)).width)
             }
-            graph.place(row, in: Rect(x: rect.x, y: y, width: rect.width, height: Swift.min(pitch, rows.maxY - y)))
+            graph.place(row, in: Rect(x: rect.x, y: y, width: width, height: Swift.min(pitch, rows.maxY - y)))
         }
+    }
+
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
+        viewport?.indicator?.paint(into: canvas, clip: clip, inherited: inherited)
+    }
+
+    override func childClip(_ node: ViewNode, _ clip: Rect) -> Rect {
+        ScrollIndicator.childClip(clip, frame: node.frame, indicator: viewport?.indicator)
     }
 
     /// Works out the table's column widths: fixed ones as given, fitted ones

@@ -60,4 +60,34 @@ extension ViewGraph {
         guard let node = best?.node, let scroll = node.behavior as? ScrollBehavior else { return false }
         return scroll.scroll(to: scroll.visibleOffset + delta, node: node, graph: self)
     }
+
+    /// A press on the indicator of a scroll view that keeps its own offset
+    /// (the deepest under the pointer), or a drag or release while one's
+    /// thumb is held, wherever the pointer is: returns whether an indicator
+    /// took the event.
+    func routeScrollIndicator(_ event: MouseEvent) -> Bool {
+        switch event.kind {
+        case .drag, .release:
+            for node in registeredNodes(for: .wheelScrolling) {
+                if let scroll = node.behavior as? ScrollBehavior, scroll.thumbDrag != nil {
+                    return scroll.handleIndicator(event, node: node, graph: self)
+                }
+            }
+            return false
+        case .press:
+            var best: (path: [Int], node: ViewNode)?
+            let modal = activeModal
+            for node in registeredNodes(for: .wheelScrolling) {
+                guard let scroll = node.behavior as? ScrollBehavior,
+                      scroll.indicator?.hit(column: event.column, row: event.row) != nil,
+                      isReachable(node, modal: modal) else { continue }
+                let path = treePath(of: node)
+                if best == nil || best!.path.lexicographicallyPrecedes(path) { best = (path, node) }
+            }
+            guard let node = best?.node, let scroll = node.behavior as? ScrollBehavior else { return false }
+            return scroll.handleIndicator(event, node: node, graph: self)
+        default:
+            return false
+        }
+    }
 }

@@ -32,6 +32,9 @@ struct FocusTracker {
     /// Where focus goes after the frame (``requestFocus(_:)``): `.some(nil)`
     /// asks for the default focus.
     private(set) var focusRequest: ViewNode??
+    /// Where the default focus is looked for first, when it is next
+    /// evaluated (the screen a navigation stack pushed).
+    private(set) var defaultFocusScope: ViewNode?
 
     /// `node` has focus now (`nil`: nothing); the caret goes with the old
     /// field (the newly focused field puts it back when it paints).
@@ -69,6 +72,15 @@ struct FocusTracker {
     /// After the frame, focus goes to `node` if it can take it, else (and
     /// for `nil`) to the default focus.
     mutating func requestFocus(_ node: ViewNode?) { focusRequest = .some(node) }
+
+    /// The next default focus is looked for inside `scope` first.
+    mutating func scopeDefaultFocus(_ scope: ViewNode?) { defaultFocusScope = scope }
+
+    /// The scope set for the default focus, if any; clears it.
+    mutating func takeDefaultFocusScope() -> ViewNode? {
+        defer { defaultFocusScope = nil }
+        return defaultFocusScope
+    }
 
     /// The focus request made since the last call, if any; clears it.
     mutating func takeFocusRequest() -> ViewNode?? {

@@ -244,7 +244,12 @@ extension ViewGraph {
             focusTracker.defaultFocusEvaluated()
             return
         }
-        let order = focusOrder()
+        var order = focusOrder()
+        // A screen just pushed takes the default focus when it can.
+        if let scope = focusTracker.takeDefaultFocusScope(), isLive(scope) {
+            let inside = order.filter { isDescendant($0, of: scope) }
+            if !inside.isEmpty { order = inside }
+        }
         guard let first = order.first else { return }
         focusTracker.defaultFocusEvaluated()
         guard let region = defaultFocusRegion(around: order) else {
@@ -342,6 +347,10 @@ extension ViewGraph {
         if let modal, !contains(modal) {
             return true  // outside a modal: nothing behind it is reachable
         }
+        // A scroll indicator takes a press on it (focus stays where it is)
+        // and keeps the drag that follows; a view that holds the pointer
+        // (a slider's bar, since a press on it) keeps drags and the release.
+        if routeScrollIndicator(event) || routeTrackedPointer(event) { return true }
         if event.kind == .press {
             let hit = focusOrder().last { contains($0) }
             if let hit { focus(hit) }
@@ -354,7 +363,11 @@ extension ViewGraph {
         }
         candidates.sort { $0.path.lexicographicallyPrecedes($1.path) }
         for (_, node) in candidates.reversed() {
-            if let tap = node.behavior as? TapBehavior, tap.isEnabled, tap.handle(event) { return true }
+            if let tap = node.behavior as? TapBehavior {
+                if tap.isEnabled, tap.handle(event) { return true }
+            } else if let tracker = node.behavior as? PointerTracking, tracker.trackPointer(event, frame: node.frame) {
+                return true
+            }
         }
         return scrollUnderPointer(event)
     }

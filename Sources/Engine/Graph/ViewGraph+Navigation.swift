@@ -36,8 +36,14 @@ extension ViewGraph {
 
     /// After this frame, focus goes to `node` if it can take it then (a
     /// popped screen gives focus back to the link that pushed it), else to
-    /// the screen's default focus.
-    func requestFocusAfterFrame(_ node: ViewNode?) {
+    /// the default focus: the first view in focus order inside `screen`
+    /// (the screen just pushed) when one is, else in the whole window.
+    ///
+    /// A stack in one column of a split view pushes a screen beside the
+    /// sidebar: the sidebar is not covered, and without `screen` the
+    /// window's first view (in the sidebar) would take focus.
+    func requestFocusAfterFrame(_ node: ViewNode?, defaultWithin screen: ViewNode? = nil) {
         focusTracker.requestFocus(node)
+        focusTracker.scopeDefaultFocus(screen)
     }
 }

@@ -15,6 +15,12 @@
 ///   user does: the app owns it entirely.
 ///
 /// The offset stops where the content's end meets the viewport's.
+///
+/// While the content overflows, a scroll indicator in the viewport's last
+/// column shows where it is scrolled to and how much of it shows
+/// (``View/scrollIndicators(_:axes:)`` hides it or keeps it shown). Pressing
+/// its thumb and dragging scrolls the content with it; a click in the track
+/// above or below the thumb scrolls a page.
 public struct ScrollView<Content: View>: SingleContentView {
     /// The fixed offset (`ScrollView(offset:)`), or `nil` when the scroll view
     /// keeps its own (optionally mirrored in a binding).
@@ -51,6 +57,8 @@ public struct ScrollView<Content: View>: SingleContentView {
     }
     func configure(_ b: ScrollBehavior, graph: ViewGraph, node: ViewNode) {
         b.position = position
+        graph.set(graph.environmentValue(EnvironmentPaths.verticalScrollIndicatorVisibility, at: node),
+                  &b.indicatorVisibility, node: node)
         b.isFixed = offset != nil
         if let offset {
             graph.set(LayoutLength.clampNonNegative(offset), &b.offset, node: node)
@@ -84,6 +92,12 @@ final class ScrollBehavior: NodeBehavior {
 
     /// Listed in ``InteractionState/scrollViews`` (not fixed).
     var isRegistered = false
+    /// Whether the scroll indicator shows (from the environment).
+    var indicatorVisibility = ScrollIndicatorVisibility.automatic
+    /// The indicator as last laid out; nil when it is not shown.
+    var indicator: ScrollIndicator?
+    /// The thumb held by the mouse.
+    var thumbDrag: ScrollIndicatorDrag?
 
     /// The largest offset: the content's end at the viewport's.
     var maxOffset: Int { Swift.max(0, contentHeight - viewportHeight) }
@@ -115,19 +129,28 @@ final class ScrollBehavior: NodeBehavior {
         if let placed = placedFrame, placed != rect { graph.markLazyStacksNeedPlacement(in: node) }
         placedFrame = rect
         let saved = graph.enterViewport(rect)
-        defer { graph.restoreViewport(saved) }
+        let before = indicator
+        defer {
+            graph.restoreViewport(saved)
+            indicatorMoved(from: before, node: node, graph: graph)
+        }
+        let width = contentWidth(in: rect, node: node, graph: graph)
         func placeContent() {
             var tallest = 0
             for child in node.layoutChildren {
-                let s = graph.size(of: child, for: ProposedSize(width: rect.width, height: nil))
+                let s = graph.size(of: child, for: ProposedSize(width: width, height: nil))
                 tallest = Swift.max(tallest, s.height)
                 // Scrolling stops at the content's end (and keeps coordinates finite).
                 let offset = Swift.min(self.offset, Swift.max(0, s.height - rect.height))
-                graph.place(child, in: Rect(x: rect.x, y: rect.y - offset, width: Swift.min(s.width, rect.width),
+                graph.place(child, in: Rect(x: rect.x, y: rect.y - offset, width: Swift.min(s.width, width),
                                             height: s.height))
             }
             contentHeight = tallest
             viewportHeight = rect.height
+            indicator = width < rect.width
+                ? ScrollIndicator(track: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height),
+                                  content: tallest, viewport: rect.height, offset: visibleOffset)
+                : nil
         }
         placeContent()
         // A view inside asked to be shown (it took focus, or scrollTo named
@@ -150,5 +173,71 @@ final class ScrollBehavior: NodeBehavior {
         offset = clamped
         if let position, position.wrappedValue != clamped { position.wrappedValue = clamped }
         placeContent()
+    }
+
+    /// The width the content is offered in `rect`: one column less when
+    /// the indicator shows. The content is measured at the width the last
+    /// layout chose first, so a scroll view whose indicator stays (or stays
+    /// away) measures it once.
+    private func contentWidth(in rect: Rect, node: ViewNode, graph: ViewGraph) -> Int {
+        func overflows(_ width: Int) -> Bool {
+            var tallest = 0
+            for child in node.layoutChildren {
+                tallest = Swift.max(tallest, graph.size(of: child, for: ProposedSize(width: width, height: nil)).height)
+            }
+            return tallest > rect.height
+        }
+        let v = indicatorVisibility
+        guard v.shows(overflowing: true, width: rect.width) else { return rect.width }
+        if v.shows(overflowing: false, width: rect.width) { return rect.width - 1 }
+        if indicator != nil {
+            // Narrower content is as tall or taller: if it fits, so does the wider.
+            return overflows(rect.width - 1) ? rect.width - 1 : rect.width
+        }
+        return overflows(rect.width) ? rect.width - 1 : rect.width
+    }
+
+    private func indicatorMoved(from before: ScrollIndicator?, node: ViewNode, graph: ViewGraph) {
+        ScrollIndicator.repaintChanges(from: before, to: indicator, node: node, graph: graph)
+    }
+
+    override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
+        indicator?.paint(into: canvas, clip: clip, inherited: inherited)
+    }
+
+    override func childClip(_ node: ViewNode, _ clip: Rect) -> Rect {
+        ScrollIndicator.childClip(clip, frame: node.frame, indicator: indicator)
+    }
+
+    /// A mouse event for the indicator: a press on the thumb takes hold of
+    /// it, on the track pages; a drag moves the thumb held; a release lets
+    /// go. Returns whether the indicator took the event.
+    func handleIndicator(_ event: MouseEvent, node: ViewNode, graph: ViewGraph) -> Bool {
+        guard let indicator, !isFixed else {
+            thumbDrag = nil
+            return false
+        }
+        switch event.kind {
+        case .press where event.button == .left:
+            guard let hit = indicator.hit(column: event.column, row: event.row) else { return false }
+            let page = Swift.max(1, viewportHeight)
+            switch hit {
+            case .thumb(let grab): thumbDrag = ScrollIndicatorDrag(grab: grab)
+            case .pageUp: scroll(to: visibleOffset - page, node: node, graph: graph)
+            case .pageDown: scroll(to: visibleOffset + page, node: node, graph: graph)
+            }
+            return true
+        case .drag:
+            guard let drag = thumbDrag else { return false }
+            scroll(to: indicator.offset(forThumbStart: event.row - indicator.track.y - drag.grab), node: node,
+                   graph: graph)
+            return true
+        case .release:
+            guard thumbDrag != nil else { return false }
+            thumbDrag = nil
+            return true
+        default:
+            return false
+        }
     }
 }

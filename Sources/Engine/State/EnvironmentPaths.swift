@@ -17,4 +17,10 @@ enum EnvironmentPaths {
     static let typeToSelect: WritableKeyPath<EnvironmentValues, Bool> = \.typeToSelect
     static let pickerStyle: WritableKeyPath<EnvironmentValues, any PickerStyle> = \.pickerStyle
     static let isLineWrappingEnabled: WritableKeyPath<EnvironmentValues, Bool> = \.isLineWrappingEnabled
+    static let navigationSplitColumn: WritableKeyPath<EnvironmentValues, NavigationSplitColumnLink> =
+        \.navigationSplitColumn
+    static let verticalScrollIndicatorVisibility: WritableKeyPath<EnvironmentValues, ScrollIndicatorVisibility> =
+        \.verticalScrollIndicatorVisibility
+    static let horizontalScrollIndicatorVisibility: WritableKeyPath<EnvironmentValues, ScrollIndicatorVisibility> =
+        \.horizontalScrollIndicatorVisibility
 }

@@ -72,7 +72,7 @@ struct ListTests {
         let host = FramePipeline(columns: 12, rows: 7)
         var messages: [String] = []
         host.graph.onDiagnostic = { messages.append($0) }
-        host.render(DeletingList())
+        host.render((DeletingList()).scrollIndicators(.hidden))
         host.press("x")
         host.renderIfNeeded()
         // The row now at the deleted one's place is selected, and the list
@@ -93,7 +93,7 @@ struct ListTests {
 
     @Test func navigationKeysMoveTheSelection() {
         let host = FramePipeline(columns: 12, rows: 6)
-        host.render(SingleList(data: items(100)))
+        host.render((SingleList(data: items(100))).scrollIndicators(.hidden))
         #expect(shown(host) == ["item 0", "item 1", "item 2", "item 3", "item 4"])
         #expect(status(host) == "sel: nil")
         host.press(.tab)
@@ -116,7 +116,7 @@ struct ListTests {
 
     @Test func pagingMovesByTheVisibleHeightAndScrollsOnlyAsNeeded() {
         let host = FramePipeline(columns: 12, rows: 6)
-        host.render(SingleList(data: items(100)))
+        host.render((SingleList(data: items(100))).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         host.press(.pageDown)  // five rows fit
@@ -135,7 +135,7 @@ struct ListTests {
 
     @Test func selectionStaysInSightWhenTheViewportShrinks() {
         let host = FramePipeline(columns: 12, rows: 11)
-        host.render(SingleList(data: items(100)))
+        host.render((SingleList(data: items(100))).scrollIndicators(.hidden))
         host.press(.tab)
         for _ in 0..<9 { host.press(.down) }
         #expect(status(host) == "sel: 8")
@@ -155,7 +155,7 @@ struct ListTests {
 
     @Test func selectedRowIsDrawnInTheSelectionColours() {
         let host = FramePipeline(columns: 12, rows: 11)
-        host.render(ListWithButton())
+        host.render((ListWithButton()).scrollIndicators(.hidden))
         host.renderIfNeeded()
         // Not focused (the button is, first): the inactive selection colour, the row's whole width.
         let inactive = host.styleRows[2].first!
@@ -170,7 +170,7 @@ struct ListTests {
 
     @Test func clickSelectsAndFocusesWheelScrolls() {
         let host = FramePipeline(columns: 12, rows: 6)
-        host.render(SingleList(data: items(100)))
+        host.render((SingleList(data: items(100))).scrollIndicators(.hidden))
         host.click(column: 3, row: 3)
         #expect(status(host) == "sel: 2")
         #expect(host.graph.focusedNode != nil)
@@ -190,7 +190,7 @@ struct ListTests {
 
     @Test func multipleSelectionWithSpaceAndShift() {
         let host = FramePipeline(columns: 12, rows: 6)
-        host.render(MultiList(data: items(20)))
+        host.render((MultiList(data: items(20))).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.space)
         #expect(status(host) == "sel: 0")
@@ -218,7 +218,7 @@ struct ListTests {
 
     @Test func disabledListIgnoresInput() {
         let host = FramePipeline(columns: 12, rows: 6)
-        host.render(SingleList(data: items(100), disabled: true))
+        host.render((SingleList(data: items(100), disabled: true)).scrollIndicators(.hidden))
         host.press(.tab)
         #expect(host.graph.focusedNode == nil)
         host.press(.down)
@@ -230,37 +230,37 @@ struct ListTests {
 
     @Test func shrinkingDataKeepsAValidOffsetAndSelection() {
         let host = FramePipeline(columns: 12, rows: 6)
-        host.render(SingleList(data: items(100)))
+        host.render((SingleList(data: items(100))).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.end)
         #expect(status(host) == "sel: 99")
-        host.render(SingleList(data: items(10)))
+        host.render((SingleList(data: items(10))).scrollIndicators(.hidden))
         host.renderIfNeeded()
         // The selected row is gone: the row now in its place is selected.
         #expect(status(host) == "sel: 9")
         #expect(shown(host) == ["item 5", "item 6", "item 7", "item 8", "item 9"])
-        host.render(SingleList(data: items(3)))
+        host.render((SingleList(data: items(3))).scrollIndicators(.hidden))
         host.renderIfNeeded()
         #expect(status(host) == "sel: 2")
         #expect(shown(host) == ["item 0", "item 1", "item 2", "", ""])
-        host.render(SingleList(data: []))
+        host.render((SingleList(data: [])).scrollIndicators(.hidden))
         host.renderIfNeeded()
         #expect(status(host) == "sel: nil")
         #expect(shown(host) == ["", "", "", "", ""])
         host.press(.down)
-        host.render(SingleList(data: items(4)))
+        host.render((SingleList(data: items(4))).scrollIndicators(.hidden))
         host.press(.down)
         #expect(status(host) == "sel: 0")
     }
 
     @Test func selectionFollowsItsRowWhenTheDataIsReordered() {
         let host = FramePipeline(columns: 12, rows: 6)
-        host.render(SingleList(data: items(100)))
+        host.render((SingleList(data: items(100))).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         host.press(.down)
         #expect(status(host) == "sel: 1")
-        host.render(SingleList(data: items(100).reversed()))
+        host.render((SingleList(data: items(100).reversed())).scrollIndicators(.hidden))
         // Row 1 is now near the end: it is scrolled into sight.
         #expect(shown(host) == ["item 5", "item 4", "item 3", "item 2", "item 1"])
         host.press(.down)
@@ -269,7 +269,7 @@ struct ListTests {
 
     @Test func listWithoutSelectionScrolls() {
         let host = FramePipeline(columns: 12, rows: 5)
-        host.render(List(items(50)) { item in Text(item.name) })
+        host.render((List(items(50)) { item in Text(item.name) }).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         #expect(host.textRows.first?.hasPrefix("item 1") == true)
@@ -283,13 +283,13 @@ struct ListTests {
 
     @Test func keyPathIdentifiedList() {
         let host = FramePipeline(columns: 10, rows: 3)
-        host.render(List(["a", "b", "c", "d"], id: \.self) { Text($0) })
+        host.render((List(["a", "b", "c", "d"], id: \.self) { Text($0) }).scrollIndicators(.hidden))
         #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["a", "b", "c"])
     }
 
     @Test func movingTheSelectionEvaluatesAHandfulOfViews() {
         let host = FramePipeline(columns: 20, rows: 41)
-        host.render(SingleList(data: items(100_000)))
+        host.render((SingleList(data: items(100_000))).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         let nodes = host.graph.liveNodes

@@ -307,13 +307,49 @@ struct NavigationSplitViewTests {
         #expect(!row(host, "page 1").isEmpty)
         #expect(Array(row(host, "page 1"))[24] == "│")
         #expect(!row(host, "‹ Top › Page").isEmpty)
-        // The push gave focus to the window's first control (the stack's
-        // default focus is the first in focus order): Right goes back in.
-        host.press(.right)
+        // The push gave focus to the pushed screen's first control, not to
+        // the window's first (the sidebar, which the push does not cover).
         #expect(focusedText(host) == "[ OK ]")
         host.press(.escape)
         host.renderIfNeeded()
         #expect(!row(host, "root of apple").isEmpty, "\(host.textRows) \(focusedText(host))")
+        // The pop gave it back to the link that pushed.
+        #expect(focusedText(host) == "More ›")
         #expect(host.press(.escape) == false)
+    }
+
+    @Test("collapsed, a stack in the detail merges its bar into the split view's: one bar, ‹ pops the stack first")
+    func collapsedStackShowsOneBar() {
+        let host = FramePipeline(columns: 40, rows: 8)
+        host.render(Nested())
+        host.renderIfNeeded()
+        host.press(.down)
+        host.press(.enter)
+        host.renderIfNeeded()
+        let rule = String(repeating: "─", count: 40)
+        #expect(host.textRows[0].hasPrefix("‹ Top "), "\(host.textRows)")
+        #expect(host.textRows.filter { $0 == rule }.count == 1, "\(host.textRows)")
+        #expect(!row(host, "root of apple").isEmpty)
+        // The pushed column's first control has focus.
+        #expect(focusedText(host) == "More ›")
+        host.press(.enter)
+        host.renderIfNeeded()
+        #expect(host.textRows[0].hasPrefix("‹ Top › Page"), "\(host.textRows)")
+        #expect(host.textRows.filter { $0 == rule }.count == 1, "\(host.textRows)")
+        #expect(focusedText(host) == "[ OK ]")
+        // ‹ pops the stack, not the column.
+        host.click(column: 0, row: 0)
+        host.renderIfNeeded()
+        #expect(host.textRows[0].hasPrefix("‹ Top "), "\(host.textRows)")
+        #expect(!row(host, "root of apple").isEmpty)
+        // Then the column: the sidebar, no bar.
+        host.press(.escape)
+        host.renderIfNeeded()
+        #expect(host.textRows[0].hasPrefix("apple"), "\(host.textRows)")
+        #expect(!host.textRows.contains(rule))
+        // Wide again: the stack's own bar is back in the detail column.
+        host.resizeScreen(columns: 60, rows: 8)
+        host.renderIfNeeded()
+        #expect(!row(host, "Top").isEmpty, "\(host.textRows)")
     }
 }

@@ -86,7 +86,7 @@ struct OutlineTests {
     @Test("rows are indented by depth, with ▶ on collapsed nodes and ▼ on expanded ones")
     func looks() {
         let host = FramePipeline(columns: 20, rows: 7)
-        host.render(OutlineGroup(files, children: \.children) { item in Text(item.id) })
+        host.render((OutlineGroup(files, children: \.children) { item in Text(item.id) }).scrollIndicators(.hidden))
         #expect(trimmed(host) == ["▶ src", "▶ empty", "  README", "", "", "", ""])
         host.press(.tab)
         host.press(.right)
@@ -105,7 +105,7 @@ struct OutlineTests {
     @Test("Right on an expanded row goes to its first child; Left goes to the parent, then collapses")
     func leftAndRight() {
         let host = FramePipeline(columns: 20, rows: 8)
-        host.render(SelectableTree())
+        host.render((SelectableTree()).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         #expect(host.textRows[0].hasPrefix("sel: src"))
@@ -133,7 +133,7 @@ struct OutlineTests {
     @Test("collapsing a node with the selection inside moves the cursor to it; expanded rows keep the cursor's row")
     func cursorFollowsStructure() {
         let host = FramePipeline(columns: 20, rows: 8)
-        host.render(SelectableTree())
+        host.render((SelectableTree()).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         host.press(.right)
@@ -160,7 +160,7 @@ struct OutlineTests {
     @Test("a click on the marker toggles its row; elsewhere on the row it selects")
     func mouse() {
         let host = FramePipeline(columns: 20, rows: 8)
-        host.render(SelectableTree())
+        host.render((SelectableTree()).scrollIndicators(.hidden))
         host.click(column: 8, row: 1)
         #expect(host.textRows[0].hasPrefix("sel: src"))
         #expect(trimmed(host)[1] == "▶ src")
@@ -178,7 +178,7 @@ struct OutlineTests {
     @Test("the selected row is drawn in the selection colour")
     func selectionStyle() {
         let host = FramePipeline(columns: 10, rows: 5)
-        host.render(SelectableTree())
+        host.render((SelectableTree()).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         host.press(.down)
@@ -191,7 +191,7 @@ struct OutlineTests {
     @Test("expanded nodes stay expanded when the parent re-renders with new data")
     func expansionSurvivesRerender() {
         let host = FramePipeline(columns: 20, rows: 6)
-        host.render(Rerendering())
+        host.render((Rerendering()).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.right)
         #expect(trimmed(host)[1] == "▼ src")
@@ -210,7 +210,7 @@ struct OutlineTests {
         // 1,000 roots of 1,000 children each: 1,001,000 nodes.
         let roots = GenNodes(parent: -1, level: 0, fanout: 1000, depth: 2)
         let host = FramePipeline(columns: 20, rows: 10)
-        host.render(OutlineGroup(roots, children: \.children) { node in Text("n\(node.id)") })
+        host.render((OutlineGroup(roots, children: \.children) { node in Text("n\(node.id)") }).scrollIndicators(.hidden))
         // Each row shown reads its children once to know its marker.
         #expect(counter.reads <= 10)
         // Three nodes a row shown (list row, label, text) and the tree's own.
@@ -297,7 +297,7 @@ struct OutlineSetSelectionTests {
     @Test("Space toggles the cursor row's selection and Return expands it")
     func spaceSelectsReturnExpands() {
         let host = FramePipeline(columns: 30, rows: 6)
-        host.render(MultiTree())
+        host.render((MultiTree()).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.character(" "))
         #expect(host.textRows[0].hasPrefix("sel: src"))

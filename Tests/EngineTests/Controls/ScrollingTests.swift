@@ -18,7 +18,7 @@ struct ScrollingTests {
     @Test("the wheel over a scroll view scrolls it three rows a notch, stopping at either end")
     func wheel() {
         let host = FramePipeline(columns: 4, rows: 3)
-        host.render(LazyRows(count: 8))
+        host.render((LazyRows(count: 8)).scrollIndicators(.hidden))
         #expect(host.textRows == ["r0  ", "r1  ", "r2  "])
         host.scroll(column: 1, row: 1, lines: 1)
         #expect(host.textRows == ["r3  ", "r4  ", "r5  "])
@@ -41,7 +41,7 @@ struct ScrollingTests {
             }
         }
         let host = FramePipeline(columns: 5, rows: 2)
-        host.render(Two())
+        host.render((Two()).scrollIndicators(.hidden))
         #expect(host.textRows == ["a0 b0", "a1 b1"])
         host.scroll(column: 0, row: 0, lines: 1)
         #expect(host.textRows == ["a0 b0", "a1 b1"], "a fixed offset is the app's")
@@ -61,7 +61,7 @@ struct ScrollingTests {
             }
         }
         let host = FramePipeline(columns: 6, rows: 3)
-        host.render(Buttons())
+        host.render((Buttons()).scrollIndicators(.hidden))
         for _ in 0..<4 { host.press(.tab) }
         // Focus is on b4 (b0 has it when the screen appears): it shows on the last row.
         #expect(host.textRows.last?.contains("b4") == true, "\(host.textRows)")
@@ -89,7 +89,7 @@ struct ScrollingTests {
             }
         }
         let host = FramePipeline(columns: 12, rows: 4)
-        host.render(Log())
+        host.render((Log()).scrollIndicators(.hidden))
         #expect(host.textRows.first == "line 0      ")
         host.press(.end)
         #expect(host.textRows == ["line 99996  ", "line 99997  ", "line 99998  ", "line 99999  "])
@@ -123,7 +123,7 @@ struct ScrollingTests {
             }
         }
         let host = FramePipeline(columns: 8, rows: 4)
-        host.render(Bound(box: box))
+        host.render((Bound(box: box)).scrollIndicators(.hidden))
         #expect(host.textRows == ["top 0   ", "r0      ", "r1      ", "r2      "])
         host.scroll(column: 0, row: 2, lines: 1)
         #expect(host.textRows == ["top 3   ", "r3      ", "r4      ", "r5      "])
@@ -143,7 +143,7 @@ struct ScrollingTests {
             }
         }
         let host = FramePipeline(columns: 3, rows: 2)
-        host.render(Far())
+        host.render((Far()).scrollIndicators(.hidden))
         #expect(host.textRows == ["r8 ", "r9 "])
         host.scroll(column: 0, row: 0, lines: -1)
         #expect(host.textRows == ["r5 ", "r6 "])

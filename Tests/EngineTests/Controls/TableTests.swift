@@ -43,7 +43,7 @@ struct TableTests {
 
     @Test func columnsAreFixedFlexibleAndFittedAndCellsAreCut() {
         let host = FramePipeline(columns: 30, rows: 6)
-        host.render(ProcTable(data: procs))
+        host.render((ProcTable(data: procs)).scrollIndicators(.hidden))
         // User fits its widest cell ("alice"), CPU is 5 and right-aligned,
         // Name takes the rest (18) and cuts what does not fit.
         #expect(Array(host.textRows.dropFirst()) == [
@@ -62,13 +62,13 @@ struct TableTests {
             TableColumn("Name", width: .flexible(min: 6)) { p in Text(p.name) }
             TableColumn("CPU", width: .fixed(5), alignment: .trailing) { p in Text(p.cpu) }
             TableColumn("User", value: \.user, width: .fixed(6))
-        })
+        }.scrollIndicators(.hidden))
         #expect(host.textRows == ["Name     CPU U", "kerne…  12.5 r", "a-ver…   3.0 a"])
     }
 
     @Test func selectionMovesAndIsDrawnAcrossTheRow() {
         let host = FramePipeline(columns: 30, rows: 6)
-        host.render(ProcTable(data: procs))
+        host.render((ProcTable(data: procs)).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         host.press(.down)
@@ -82,7 +82,7 @@ struct TableTests {
 
     @Test func clickingAHeaderSortsAndKeysChangeTheSortColumn() {
         let host = FramePipeline(columns: 30, rows: 6)
-        host.render(ProcTable(data: procs))
+        host.render((ProcTable(data: procs)).scrollIndicators(.hidden))
         host.click(column: 28, row: 1)
         #expect(status(host) == "sel: nil sort: CPU+")
         #expect(host.textRows[1] == "Name               User  CPU ▲")
@@ -105,7 +105,7 @@ struct TableTests {
         host.render(Table(rows, selection: .constant(nil)) {
             TableColumn("User", value: \.user, width: .fitted)
             TableColumn("Name", value: \.name)
-        })
+        }.scrollIndicators(.hidden))
         #expect(host.textRows[0] == "User Name           ")
         host.scroll(column: 1, row: 2, lines: 6)
         #expect(host.textRows[0] == "User     Name       ")
@@ -115,7 +115,7 @@ struct TableTests {
     @Test func hundredThousandRowsCostWhatTheRowsShownCost() {
         let host = FramePipeline(columns: 60, rows: 31)
         let data = bigData(100_000)
-        host.render(ProcTable(data: data))
+        host.render((ProcTable(data: data)).scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         // Two nodes per visible row plus a node per cell, and a few for the table.

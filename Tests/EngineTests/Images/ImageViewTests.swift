@@ -106,6 +106,7 @@ struct ImageViewTests {
                     Text("end")
                 }
             }
+            .scrollIndicators(.hidden)
         }
         host.render(view(0))
         #expect(host.textRows == ["top", "▀  ", "▀  "])

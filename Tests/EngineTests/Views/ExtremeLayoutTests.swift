@@ -152,7 +152,7 @@ struct ExtremeLayoutTests {
             expect(pair, large: [:], small: [:])
         }
 
-        let tall = ScrollView { Text("a").frame(height: v) }
+        let tall = ScrollView { Text("a").frame(height: v) }.scrollIndicators(.hidden)
         switch Self.meaning(v, frame: true) {
         case .one:
             // The content at the scroll view's top leading corner.
@@ -203,7 +203,7 @@ struct ExtremeLayoutTests {
             expect(row, large: [2: "a          c"], small: [1: "a     c"])
         }
 
-        let list = ScrollView(offset: v) { VStack { ForEach(0..<20) { Text("row \($0)") } } }
+        let list = ScrollView(offset: v) { VStack { ForEach(0..<20) { Text("row \($0)") } } }.scrollIndicators(.hidden)
         switch Self.meaning(v) {
         case .huge:
             // The offset stops at the last row: 20 − 5 and 20 − 3.
@@ -218,7 +218,7 @@ struct ExtremeLayoutTests {
                    small: [0: "row 0", 1: "row 1", 2: "row 2"])
         }
 
-        let lazy = ScrollView(offset: v) { LazyVStack(spacing: v) { ForEach(0..<20) { Text("row \($0)") } } }
+        let lazy = ScrollView(offset: v) { LazyVStack(spacing: v) { ForEach(0..<20) { Text("row \($0)") } } }.scrollIndicators(.hidden)
         switch Self.meaning(v) {
         case .huge:
             // Rows 2²⁴ + 1 apart, scrolled down 2²⁴: row 1 on the second line.

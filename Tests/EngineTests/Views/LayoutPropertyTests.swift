@@ -542,7 +542,8 @@ struct LayoutPropertyTests {
 
     @Test("a lazy list scrolled to its last page shows its last rows")
     func scrolledToTheEnd() {
-        let host = render(ScrollView(offset: 996) { LazyVStack { ForEach(0..<1000) { Text("row \($0)") } } },
+        let host = render(ScrollView(offset: 996) { LazyVStack { ForEach(0..<1000) { Text("row \($0)") } } }
+                              .scrollIndicators(.hidden),
                           columns: 10, rows: 4)
         #expect(host.textRows == [" row 996  ", " row 997  ", " row 998  ", " row 999  "])
     }

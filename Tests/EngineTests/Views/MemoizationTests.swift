@@ -124,6 +124,7 @@ private struct LongList: View {
                 }
             }
         }
+        .scrollIndicators(.hidden)
     }
 }
 

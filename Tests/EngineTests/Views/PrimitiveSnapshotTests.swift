@@ -165,7 +165,7 @@ struct PrimitiveSnapshotTests {
     @Test func lazyScrollView() {
         let host = render(ScrollView(offset: 10) {
             LazyVStack(alignment: .leading) { ForEach(0..<1000) { Text("row \($0)") } }
-        }, columns: 10, rows: 4)
+        }.scrollIndicators(.hidden), columns: 10, rows: 4)
         assertSnapshot(host, "lazy-scroll")
         // Only the visible rows exist.
         let rows = host.graph.allNodes().filter { host.graph.path(of: $0).hasSuffix("Text.0") || $0.behavior is TextBehavior }

@@ -1,0 +1,263 @@
+/// The visibility of the scroll indicators of a ``ScrollView``, ``List`` or
+/// ``Table``: pass it to ``View/scrollIndicators(_:axes:)``.
+///
+/// In a terminal an indicator is a column of cells at the scrollable view's
+/// right edge: a dim track (`│`) with a thumb (`█`) whose length is the
+/// share of the content shown and whose place is the scroll position. It
+/// takes its column from the content (it is not an overlay, as macOS's
+/// overlay scrollers are: a cell cannot show both), and it does not fade:
+/// there is no animation to fade it with.
+///
+/// - ``automatic``: shown while the content overflows the viewport,
+///   hidden (and its column given back to the content) when it fits.
+/// - ``visible``: always shown, the thumb filling the track when the
+///   content fits.
+/// - ``hidden`` and ``never``: not shown. macOS shows hidden indicators
+///   anyway when the user's settings ask for scroll bars with a mouse
+///   connected; a terminal has no such setting, so the two are the same.
+public struct ScrollIndicatorVisibility: Hashable, Sendable, CustomStringConvertible {
+    enum Role: UInt8, Hashable, Sendable {
+        case automatic, visible, hidden, never
+    }
+
+    let role: Role
+
+    /// Visibility decided by the scrollable view: shown while its content
+    /// overflows.
+    public static let automatic = ScrollIndicatorVisibility(role: .automatic)
+    /// Show the indicators, also when the content fits.
+    public static let visible = ScrollIndicatorVisibility(role: .visible)
+    /// Hide the indicators.
+    public static let hidden = ScrollIndicatorVisibility(role: .hidden)
+    /// Never show the indicators (in a terminal, the same as ``hidden``).
+    public static let never = ScrollIndicatorVisibility(role: .never)
+
+    public var description: String {
+        switch role {
+        case .automatic: return "automatic"
+        case .visible: return "visible"
+        case .hidden: return "hidden"
+        case .never: return "never"
+        }
+    }
+
+    /// Whether an indicator shows for content that does (or does not)
+    /// overflow a viewport `width` columns wide: never when the content
+    /// would be left no column.
+    func shows(overflowing: Bool, width: Int) -> Bool {
+        guard width >= 2 else { return false }
+        switch role {
+        case .automatic: return overflowing
+        case .visible: return true
+        case .hidden, .never: return false
+        }
+    }
+}
+
+private struct VerticalScrollIndicatorVisibilityKey: EnvironmentKey {
+    static let defaultValue = ScrollIndicatorVisibility.automatic
+}
+
+private struct HorizontalScrollIndicatorVisibilityKey: EnvironmentKey {
+    static let defaultValue = ScrollIndicatorVisibility.automatic
+}
+
+extension EnvironmentValues {
+    /// The visibility of the indicators of vertically scrollable content
+    /// (``ScrollView``, ``List``, ``Table``); `.automatic` by default.
+    public var verticalScrollIndicatorVisibility: ScrollIndicatorVisibility {
+        get { self[VerticalScrollIndicatorVisibilityKey.self] }
+        set { self[VerticalScrollIndicatorVisibilityKey.self] = newValue }
+    }
+
+    /// The visibility of the indicators of horizontally scrollable content.
+    /// The engine's scrollable views scroll vertically only, so none reads
+    /// it yet; it is kept for the views that will.
+    public var horizontalScrollIndicatorVisibility: ScrollIndicatorVisibility {
+        get { self[HorizontalScrollIndicatorVisibilityKey.self] }
+        set { self[HorizontalScrollIndicatorVisibilityKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Sets the visibility of the scroll indicators of the scrollable views
+    /// inside this view, on `axes`.
+    ///
+    /// ```swift
+    /// ScrollView { log }.scrollIndicators(.visible)
+    /// List(files) { Text($0.name) }.scrollIndicators(.hidden)
+    /// ```
+    ///
+    /// See ``ScrollIndicatorVisibility`` for what each value shows in a
+    /// terminal. ``ScrollView``, ``List`` and ``Table`` scroll vertically
+    /// only, so only the vertical axis changes what they show.
+    public func scrollIndicators(_ visibility: ScrollIndicatorVisibility,
+                                 axes: Axis.Set = [.vertical, .horizontal]) -> ScrollIndicatorsWriter<Self> {
+        ScrollIndicatorsWriter(visibility: visibility, axes: axes, content: self)
+    }
+}
+
+/// Sets the scroll indicators' visibility on some axes for its content
+/// (``View/scrollIndicators(_:axes:)``), leaving the other axes' as they
+/// were above it.
+public struct ScrollIndicatorsWriter<Content: View>: PrimitiveView {
+    var visibility: ScrollIndicatorVisibility
+    var axes: Axis.Set
+    var content: Content
+
+    public static func _makeBehavior() -> NodeBehavior { EnvironmentWriterBehavior() }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        let b = unsafeDowncast(node.behavior, to: EnvironmentWriterBehavior.self)
+        let visibility = view.visibility, axes = view.axes
+        let setting = ScrollIndicatorSetting(visibility: visibility, axes: axes.rawValue)
+        // The first value changes nothing: no reader below has read yet.
+        let old = b.value as? ScrollIndicatorSetting
+        b.value = setting
+        b.apply = { env in
+            if axes.contains(.vertical) { env.verticalScrollIndicatorVisibility = visibility }
+            if axes.contains(.horizontal) { env.horizontalScrollIndicatorVisibility = visibility }
+        }
+        if let old, old != setting {
+            graph.environmentChanged(EnvironmentPaths.verticalScrollIndicatorVisibility, below: node)
+            graph.environmentChanged(EnvironmentPaths.horizontalScrollIndicatorVisibility, below: node)
+        }
+        graph.reconcileOnlyChild(view.content, of: node)
+    }
+}
+
+/// What a ``ScrollIndicatorsWriter`` last wrote, to tell a change.
+private struct ScrollIndicatorSetting: Equatable {
+    var visibility: ScrollIndicatorVisibility
+    var axes: UInt8
+}
+
+/// A vertical scroll indicator as laid out: its track (one column beside
+/// the rows it scrolls), and the scroll state the thumb shows.
+///
+/// The thumb is as long as the share of the content the viewport shows
+/// (at least one cell) and sits at the top at offset 0, at the bottom at
+/// the largest offset, and in proportion between.
+///
+/// - Complexity: O(1) for everything but painting (O(track height)).
+struct ScrollIndicator: Equatable {
+    /// The column and rows of the track, in canvas coordinates.
+    var track: Rect
+    /// The content's length and the viewport's, in the unit scrolled
+    /// (cells for a scroll view, rows for a list).
+    var content: Int
+    var viewport: Int
+    /// The first unit shown.
+    var offset: Int
+
+    /// The largest offset: the content's end at the viewport's.
+    var maxOffset: Int { Swift.max(0, content - viewport) }
+
+    /// The thumb's rows, relative to the track's top.
+    var thumb: Range<Int> {
+        let height = track.height
+        guard height > 0 else { return 0..<0 }
+        guard content > viewport, content > 0 else { return 0..<height }
+        // Length in proportion (rounded), at least one cell, short of the
+        // whole track so that it can move.
+        let share = (Double(height) * Double(viewport) / Double(content)).rounded()
+        let length = Swift.min(Swift.max(1, Int(share)), Swift.max(1, height - 1))
+        let travel = height - length
+        let start = Int((Double(travel) * Double(Swift.min(offset, maxOffset)) / Double(maxOffset)).rounded())
+        return start..<(start + length)
+    }
+
+    /// The offset that puts the thumb's top at `start` (rows from the
+    /// track's top), clamped to the track.
+    func offset(forThumbStart start: Int) -> Int {
+        let thumb = self.thumb
+        let travel = track.height - thumb.count
+        guard travel > 0 else { return offset }
+        let clamped = Swift.max(0, Swift.min(start, travel))
+        return Int((Double(clamped) * Double(maxOffset) / Double(travel)).rounded())
+    }
+
+    /// What a press at a cell of the screen hits.
+    enum Hit: Equatable {
+        /// The thumb, `grab` rows below its top.
+        case thumb(grab: Int)
+        /// The track above the thumb (page up) or below it (page down).
+        case pageUp, pageDown
+    }
+
+    func hit(column: Int, row: Int) -> Hit? {
+        guard column == track.x, row >= track.y, row < track.maxY else { return nil }
+        let r = row - track.y
+        let thumb = self.thumb
+        if r < thumb.lowerBound { return .pageUp }
+        if r >= thumb.upperBound { return .pageDown }
+        return .thumb(grab: r - thumb.lowerBound)
+    }
+
+    /// The track's cells that differ from `old`'s: at most two runs (the
+    /// thumb's two ends moved), or the whole track when it moved.
+    func changedRegions(from old: ScrollIndicator?) -> [Rect] {
+        guard let old, old.track == track else { return [track] }
+        let a = old.thumb, b = thumb
+        guard a != b else { return [] }
+        var rows: [Range<Int>] = []
+        // The symmetric difference of two ranges.
+        if a.lowerBound != b.lowerBound {
+            rows.append(Swift.min(a.lowerBound, b.lowerBound)..<Swift.max(a.lowerBound, b.lowerBound))
+        }
+        if a.upperBound != b.upperBound {
+            rows.append(Swift.min(a.upperBound, b.upperBound)..<Swift.max(a.upperBound, b.upperBound))
+        }
+        return rows.map { Rect(x: track.x, y: track.y + $0.lowerBound, width: 1, height: $0.count) }
+    }
+
+    /// Repaints what changed between the indicator laid out `before` and
+    /// the one laid out now at `node`: scrolling a row repaints the
+    /// thumb's two ends, not the track; an indicator that came or went
+    /// repaints the node.
+    @MainActor
+    static func repaintChanges(from before: ScrollIndicator?, to now: ScrollIndicator?, node: ViewNode,
+                               graph: ViewGraph) {
+        guard before != now else { return }
+        guard let now, before != nil else {
+            graph.markNeedsPaint(node)
+            return
+        }
+        for region in now.changedRegions(from: before) { graph.markNeedsPaint(node, region: region) }
+    }
+
+    /// The clip for the children of a view showing `indicator` in `frame`:
+    /// they are kept off its column.
+    static func childClip(_ clip: Rect, frame: Rect, indicator: ScrollIndicator?) -> Rect {
+        let inside = clip.intersection(frame)
+        guard let indicator else { return inside }
+        return inside.intersection(Rect(x: frame.x, y: frame.y, width: indicator.track.x - frame.x,
+                                        height: frame.height))
+    }
+
+    /// The track character (drawn dim) and the thumb's.
+    static let trackGlyph = "│"
+    static let thumbGlyph = "█"
+
+    /// Draws the track and the thumb, clipped to `clip`.
+    func paint(into canvas: CellBuffer, clip: Rect, inherited: Style) {
+        let visible = clip.intersection(track)
+        guard !visible.isEmpty else { return }
+        var dim = inherited
+        dim.attributes.insert(.dim)
+        let trackStyle = canvas.styles.transientID(for: dim)
+        let thumbStyle = canvas.styles.transientID(for: inherited)
+        let thumb = self.thumb
+        for y in visible.y..<visible.maxY {
+            let inThumb = thumb.contains(y - track.y)
+            canvas.write(inThumb ? ScrollIndicator.thumbGlyph : ScrollIndicator.trackGlyph, x: track.x, y: y,
+                         style: inThumb ? thumbStyle : trackStyle, clip: visible)
+        }
+    }
+}
+
+/// A thumb being dragged: where the pointer took hold of it.
+struct ScrollIndicatorDrag: Equatable {
+    /// Rows between the thumb's top and the row pressed.
+    var grab: Int
+}
