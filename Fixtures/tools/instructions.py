@@ -53,6 +53,7 @@ SUITES = {
         ("one cell (screen size)", "one-cell,size=400x120"),
         ("list (rows)", "list,rows=1000"), ("list (rows)", "list,rows=100000"),
         ("line chart (points)", "line-chart,rows=1000"), ("line chart (points)", "line-chart,rows=100000"),
+        ("lazy grid (cells)", "lazy-grid,rows=1000"), ("lazy grid (cells)", "lazy-grid,rows=100000"),
     ],
 }
 
