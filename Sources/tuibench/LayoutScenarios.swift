@@ -82,7 +82,7 @@ extension Scenarios {
         if name == "lazy-grid" {
             let n = rows ?? 100_000, columns = Swift.max(fanout ?? 4, 1)
             let lines = Swift.max((n + columns - 1) / columns, 1)
-            return Scenario(name: name, parameters: ["items": n, "columns": columns],
+            return Scenario(name: name, parameters: ["rows": n, "fanout": columns],
                             root: { GridScreen(items: n, columns: columns, top: $0 % lines) },
                             summary: "a LazyVGrid of \(n) cells (--rows) in \(columns) flexible columns (--fanout) in a scroll view; scrolled one row each frame")
         }

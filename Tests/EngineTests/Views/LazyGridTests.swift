@@ -306,4 +306,44 @@ struct LazyGridTests {
         host.press(.character("t"))
         #expect(host.textRows == ["n500  n501  ", "n502  n503  "])
     }
+
+    @Test("sizes and spacings out of range neither trap nor hang")
+    func hostileSizes() {
+        struct Hostile: View {
+            var body: some View {
+                ScrollView {
+                    LazyVGrid(columns: [GridItem(.fixed(.max), spacing: .min), GridItem(.flexible(minimum: .max, maximum: -5)),
+                                        GridItem(.adaptive(minimum: -3, maximum: .min), spacing: .max), GridItem(.fixed(.min))],
+                              spacing: .min) {
+                        ForEach(0..<1_000, id: \.self) { Text("h\($0)") }
+                    }
+                }
+            }
+        }
+        let host = FramePipeline(columns: 12, rows: 3)
+        host.render(Hostile())
+        host.scroll(column: 1, row: 1, lines: 3)
+        host.resizeScreen(columns: 5, rows: 2)
+        #expect(host.textRows.count == 2)
+        #expect(host.graph.liveNodes < 200)
+    }
+
+    @Test("Tab to a button past the trailing edge of a horizontal scroll view scrolls it into view, and back")
+    func focusScrollsSideways() {
+        struct Buttons: View {
+            var body: some View {
+                ScrollView(.horizontal) {
+                    HStack { ForEach(0..<10, id: \.self) { i in Button("b\(i)") {} } }
+                }
+            }
+        }
+        let host = FramePipeline(columns: 12, rows: 1)
+        host.render(Buttons())
+        #expect(host.textRows[0] == "[ b0 ] [ b1 ")
+        for _ in 0..<6 { host.press(.tab) }
+        // Focus is on b6: it shows at the trailing edge.
+        #expect(host.textRows[0].hasSuffix("[ b6 ]"), "\(host.textRows)")
+        for _ in 0..<6 { host.press(.tab, modifiers: .shift) }
+        #expect(host.textRows[0] == "[ b0 ] [ b1 ", "\(host.textRows)")
+    }
 }
