@@ -54,8 +54,38 @@ struct FlowScreen: View {
     }
 }
 
+/// One cell of the lazy-grid scenario: its index, the same every frame.
+@MainActor
+struct GridCell: View, Equatable {
+    var index: Int
+    var body: some View { Text("item \(index)") }
+}
+
+/// `items` cells in a ``LazyVGrid`` of `columns` flexible columns, scrolled
+/// so that row `top` is at the top.
+@MainActor
+struct GridScreen: View {
+    var items: Int
+    var columns: Int
+    var top: Int
+    var body: some View {
+        ScrollView(offset: top) {
+            LazyVGrid(columns: Array(repeating: GridItem(.flexible()), count: columns), alignment: .leading) {
+                ForEach(0..<items) { GridCell(index: $0) }
+            }
+        }
+    }
+}
+
 extension Scenarios {
-    static func makeLayout(_ name: String, rows: Int?) -> Scenario? {
+    static func makeLayout(_ name: String, rows: Int?, fanout: Int? = nil) -> Scenario? {
+        if name == "lazy-grid" {
+            let n = rows ?? 100_000, columns = Swift.max(fanout ?? 4, 1)
+            let lines = Swift.max((n + columns - 1) / columns, 1)
+            return Scenario(name: name, parameters: ["rows": n, "fanout": columns],
+                            root: { GridScreen(items: n, columns: columns, top: $0 % lines) },
+                            summary: "a LazyVGrid of \(n) cells (--rows) in \(columns) flexible columns (--fanout) in a scroll view; scrolled one row each frame")
+        }
         guard name == "flow-layout" else { return nil }
         let n = rows ?? 1000
         return Scenario(name: name, parameters: ["items": n],

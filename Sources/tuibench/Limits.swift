@@ -76,10 +76,10 @@ struct ScenarioOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Depth for deep-chain (default 200), tree and state-tree (default 6).")
     var depth: Int?
 
-    @Option(parsing: .unconditional, help: "Fanout for tree and state-tree (default 4).")
+    @Option(parsing: .unconditional, help: "Fanout for tree and state-tree (default 4); columns for lazy-grid (default 4).")
     var fanout: Int?
 
-    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000).")
+    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000); cells for lazy-grid (default 100000).")
     var rows: Int?
 
     @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree (default 100000).")
@@ -147,6 +147,10 @@ struct ScenarioParameters {
             // The marks are read each frame (a few nodes: the axes' texts).
             let n = (rows ?? 1000) / 64 + 1
             return Workload(nodes: 4 * screenRows, perFrame: n)
+        case "lazy-grid":
+            // The cells of the rows shown (a few nodes each); per frame, one new row's.
+            let columns = Swift.max(fanout ?? 4, 1)
+            return Workload(nodes: 4 * columns * screenRows, perFrame: 4 * columns)
         case "flow-layout":
             // One node per tag; per frame the tags are all asked and placed.
             let n = rows ?? 1000

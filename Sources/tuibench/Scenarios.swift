@@ -133,7 +133,8 @@ struct ListScreen: View {
 enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
                         "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell",
-                        "flow-layout", "canvas", "outline-expand", "log-append", "markdown-scroll", "line-chart"]
+                        "flow-layout", "canvas", "outline-expand", "log-append", "markdown-scroll", "line-chart",
+                        "lazy-grid"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.
     static func checkNames(_ given: [String]) throws {
@@ -150,7 +151,7 @@ enum Scenarios {
         if let interaction = makeInteraction(name) { return interaction }
         if let selection = makeSelection(name, rows: rows) { return selection }
         if let data = makeData(name, rows: rows) { return data }
-        if let layout = makeLayout(name, rows: rows) { return layout }
+        if let layout = makeLayout(name, rows: rows, fanout: fanout) { return layout }
         switch name {
         case "state-tree":
             let d = depth ?? 6, f = fanout ?? 4

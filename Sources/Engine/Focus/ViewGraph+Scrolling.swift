@@ -33,32 +33,39 @@ extension ViewGraph {
         case .lazyRow(let stack, let index):
             guard isLive(stack), isDescendant(stack, of: scrollView),
                   let lazy = stack.behavior as? LazyStackBehavior else { return nil }
-            let y = saturatingAdd(stack.frame.y, index.saturatingProduct(lazy.pitch))
-            return Rect(x: stack.frame.x, y: y, width: stack.frame.width, height: lazy.rowHeight)
+            return lazy.frame(ofCell: index, in: stack.frame)
         }
     }
 
     /// The wheel over a scroll view that keeps its own offset scrolls the
-    /// deepest one under the pointer (three rows a notch); returns whether
-    /// one moved.
+    /// deepest one under the pointer (three rows or columns a notch);
+    /// returns whether one moved. The vertical wheel scrolls the deepest
+    /// vertical scroll view, or a horizontal one when no vertical one is
+    /// under the pointer; the horizontal wheel (tilt, or Shift with some
+    /// terminals) scrolls only horizontal ones.
     func scrollUnderPointer(_ event: MouseEvent) -> Bool {
         let delta: Int
+        let sideways: Bool
         switch event.kind {
-        case .scrollUp: delta = -ScrollBehavior.wheelRows
-        case .scrollDown: delta = ScrollBehavior.wheelRows
+        case .scrollUp: (delta, sideways) = (-ScrollBehavior.wheelRows, false)
+        case .scrollDown: (delta, sideways) = (ScrollBehavior.wheelRows, false)
+        case .scrollLeft: (delta, sideways) = (-ScrollBehavior.wheelRows, true)
+        case .scrollRight: (delta, sideways) = (ScrollBehavior.wheelRows, true)
         default: return false
         }
-        var best: (path: [Int], node: ViewNode)?
+        // The deepest of each axis under the pointer.
+        var best: [Axis: (path: [Int], node: ViewNode, scroll: ScrollBehavior)] = [:]
         let modal = activeModal
         for node in registeredNodes(for: .wheelScrolling) {
             if !isReachable(node, modal: modal) { continue }
             let f = node.frame
-            guard event.column >= f.x, event.column < f.maxX, event.row >= f.y, event.row < f.maxY else { continue }
+            guard event.column >= f.x, event.column < f.maxX, event.row >= f.y, event.row < f.maxY,
+                  let scroll = node.behavior as? ScrollBehavior, let axis = scroll.scrollAxis else { continue }
             let path = treePath(of: node)
-            if best == nil || best!.path.lexicographicallyPrecedes(path) { best = (path, node) }
+            if best[axis] == nil || best[axis]!.path.lexicographicallyPrecedes(path) { best[axis] = (path, node, scroll) }
         }
-        guard let node = best?.node, let scroll = node.behavior as? ScrollBehavior else { return false }
-        return scroll.scroll(to: scroll.visibleOffset + delta, node: node, graph: self)
+        guard let target = sideways ? best[.horizontal] : best[.vertical] ?? best[.horizontal] else { return false }
+        return target.scroll.scroll(to: target.scroll.visibleOffset + delta, node: target.node, graph: self)
     }
 
     /// A press on the indicator of a scroll view that keeps its own offset

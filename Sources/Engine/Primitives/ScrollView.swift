@@ -1,9 +1,17 @@
-/// A viewport onto content taller than itself.
+/// A viewport onto content taller (or wider) than itself.
 ///
 /// The content is proposed the viewport's width and an unspecified height
 /// (its ideal), placed the scroll offset's rows up, and clipped to the
-/// viewport. Inside, a ``LazyVStack`` evaluates only the rows that are
-/// visible.
+/// viewport. Inside, a ``LazyVStack`` or ``LazyVGrid`` evaluates only the
+/// rows that are visible.
+///
+/// `ScrollView(.horizontal) { … }` scrolls sideways: the content is
+/// proposed the viewport's height and its ideal width, the offset counts
+/// columns, and a ``LazyHStack`` or ``LazyHGrid`` inside evaluates only the
+/// columns that are visible. With both axes the content gets its ideal size
+/// both ways and the offset (one number, as the wheel and the position
+/// binding keep) scrolls vertically; with none it is proposed the viewport
+/// and does not scroll.
 ///
 /// Who owns the offset:
 /// - `ScrollView { … }` keeps its own: the mouse wheel over it scrolls it,
@@ -22,30 +30,37 @@
 /// its thumb and dragging scrolls the content with it; a click in the track
 /// above or below the thumb scrolls a page.
 public struct ScrollView<Content: View>: SingleContentView {
+    /// The scrollable axes: `.vertical` unless given.
+    public var axes: Axis.Set
     /// The fixed offset (`ScrollView(offset:)`), or `nil` when the scroll view
     /// keeps its own (optionally mirrored in a binding).
     public var offset: Int?
     var position: Binding<Int>?
     public var content: Content
 
-    /// A scroll view showing row `offset` of its content at the top.
-    public init(offset: Int, @ViewBuilder content: () -> Content) {
+    /// A scroll view along `axes` showing row `offset` of its content at the
+    /// top (column `offset` at the leading edge, scrolling horizontally).
+    public init(_ axes: Axis.Set = .vertical, offset: Int, @ViewBuilder content: () -> Content) {
+        self.axes = axes
         self.offset = offset
         position = nil
         self.content = content()
     }
 
-    /// A scroll view that keeps its own offset: the wheel, focus and
-    /// ``ScrollViewReader`` move it.
-    public init(@ViewBuilder content: () -> Content) {
+    /// A scroll view along `axes` that keeps its own offset: the wheel,
+    /// focus and ``ScrollViewReader`` move it.
+    public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {
+        self.axes = axes
         offset = nil
         position = nil
         self.content = content()
     }
 
-    /// A scroll view whose offset (the first visible row) is `position`,
-    /// written back when the wheel, focus or ``ScrollViewReader`` move it.
-    public init(position: Binding<Int>, @ViewBuilder content: () -> Content) {
+    /// A scroll view along `axes` whose offset (the first visible row, or
+    /// column scrolling horizontally) is `position`, written back when the
+    /// wheel, focus or ``ScrollViewReader`` move it.
+    public init(_ axes: Axis.Set = .vertical, position: Binding<Int>, @ViewBuilder content: () -> Content) {
+        self.axes = axes
         offset = nil
         self.position = position
         self.content = content()
@@ -60,6 +75,7 @@ public struct ScrollView<Content: View>: SingleContentView {
         graph.set(graph.environmentValue(EnvironmentPaths.verticalScrollIndicatorVisibility, at: node),
                   &b.indicatorVisibility, node: node)
         b.isFixed = offset != nil
+        graph.set(axes, &b.axes, node: node)
         if let offset {
             graph.set(LayoutLength.clampNonNegative(offset), &b.offset, node: node)
         } else if let position {
@@ -81,10 +97,16 @@ final class ScrollBehavior: NodeBehavior {
     /// Rows the wheel scrolls per notch (as a ``List``).
     static let wheelRows = 3
     var offset = 0
+    /// The scrollable axes (``ScrollView/axes``).
+    var axes = Axis.Set.vertical
+    /// The axis the offset scrolls along: vertical when it is scrollable,
+    /// else horizontal when that is; `nil`: none.
+    var scrollAxis: Axis? { axes.contains(.vertical) ? .vertical : axes.contains(.horizontal) ? .horizontal : nil }
     /// The app sets the offset (``ScrollView/init(offset:content:)``).
     var isFixed = false
     var position: Binding<Int>?
-    /// The content's height and the viewport's, when last placed.
+    /// The content's length along ``scrollAxis`` and the viewport's, when
+    /// last placed (named for the vertical scroll view).
     var contentHeight = 0
     var viewportHeight = 0
     /// The frame this scroll view was last placed in.
@@ -117,8 +139,14 @@ final class ScrollBehavior: NodeBehavior {
         return true
     }
 
+    /// What the content is offered in a viewport of `width` × `height`: its
+    /// ideal along the scrollable axes.
+    private func contentProposal(width: Int?, height: Int?) -> ProposedSize {
+        ProposedSize(width: axes.contains(.horizontal) ? nil : width, height: axes.contains(.vertical) ? nil : height)
+    }
+
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        let content = ContentLayout.size(node, ProposedSize(width: proposal.width, height: nil), graph: graph)
+        let content = ContentLayout.size(node, contentProposal(width: proposal.width, height: proposal.height), graph: graph)
         return Size(width: proposal.width.map { $0 == .max ? content.width : $0 } ?? content.width,
                     height: proposal.height.map { $0 == .max ? content.height : $0 } ?? content.height)
     }
@@ -134,39 +162,51 @@ final class ScrollBehavior: NodeBehavior {
             graph.restoreViewport(saved)
             indicatorMoved(from: before, node: node, graph: graph)
         }
-        let width = contentWidth(in: rect, node: node, graph: graph)
+        let axis = scrollAxis
+        // The indicator takes the last column of a vertical scroll view (a
+        // horizontal one shows none).
+        let width = axis == .vertical ? contentWidth(in: rect, node: node, graph: graph) : rect.width
+        let viewportLength = axis == .horizontal ? rect.width : rect.height
         func placeContent() {
-            var tallest = 0
+            var longest = 0
             for child in node.layoutChildren {
-                let s = graph.size(of: child, for: ProposedSize(width: width, height: nil))
-                tallest = Swift.max(tallest, s.height)
+                let s = graph.size(of: child, for: contentProposal(width: width, height: rect.height))
+                let length = axis == .horizontal ? s.width : s.height
+                longest = Swift.max(longest, length)
                 // Scrolling stops at the content's end (and keeps coordinates finite).
-                let offset = Swift.min(self.offset, Swift.max(0, s.height - rect.height))
-                graph.place(child, in: Rect(x: rect.x, y: rect.y - offset, width: Swift.min(s.width, width),
-                                            height: s.height))
+                let offset = axis == nil ? 0 : Swift.min(self.offset, Swift.max(0, length - viewportLength))
+                let placedWidth = axes.contains(.horizontal) ? s.width : Swift.min(s.width, width)
+                let placedHeight = axes.contains(.vertical) ? s.height : Swift.min(s.height, rect.height)
+                graph.place(child, in: axis == .horizontal
+                    ? Rect(x: rect.x - offset, y: rect.y, width: placedWidth, height: placedHeight)
+                    : Rect(x: rect.x, y: rect.y - offset, width: placedWidth, height: placedHeight))
             }
-            contentHeight = tallest
-            viewportHeight = rect.height
-            indicator = width < rect.width
+            contentHeight = axis == nil ? 0 : longest
+            viewportHeight = viewportLength
+            indicator = axis == .vertical && width < rect.width
                 ? ScrollIndicator(track: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height),
-                                  content: tallest, viewport: rect.height, offset: visibleOffset)
+                                  content: longest, viewport: rect.height, offset: visibleOffset)
                 : nil
         }
         placeContent()
         // A view inside asked to be shown (it took focus, or scrollTo named
         // it): move just enough, or to the anchor asked for, and place again.
-        guard !isFixed, let request = graph.scrollRequest,
+        guard !isFixed, let axis, let request = graph.scrollRequest,
               let target = graph.scrollTarget(request, below: node) else { return }
         let visible = visibleOffset
         var wanted = visible
+        // Along the scroll axis: the anchor's top is the leading edge scrolling horizontally.
+        let (start, length) = axis == .vertical ? (rect.y, rect.height) : (rect.x, rect.width)
+        let (targetStart, targetLength) = axis == .vertical ? (target.y, target.height) : (target.x, target.width)
+        let (end, targetEnd) = (start + length, targetStart + targetLength)
         switch request.anchor {
-        case .top?: wanted = visible + target.y - rect.y
-        case .bottom?: wanted = visible + target.maxY - rect.maxY
-        case .center?: wanted = visible + target.y + target.height / 2 - (rect.y + rect.height / 2)
+        case .top?: wanted = visible + targetStart - start
+        case .bottom?: wanted = visible + targetEnd - end
+        case .center?: wanted = visible + targetStart + targetLength / 2 - (start + length / 2)
         case nil:
-            if target.maxY > rect.maxY { wanted = visible + target.maxY - rect.maxY }
-            // The top wins over the bottom when the target is taller than the viewport.
-            if target.y < rect.y + (visible - wanted) { wanted = visible + target.y - rect.y }
+            if targetEnd > end { wanted = visible + targetEnd - end }
+            // The start wins over the end when the target is longer than the viewport.
+            if targetStart < start + (visible - wanted) { wanted = visible + targetStart - start }
         }
         let clamped = Swift.max(0, Swift.min(wanted, maxOffset))
         guard clamped != visible else { return }

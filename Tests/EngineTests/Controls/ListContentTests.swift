@@ -189,7 +189,7 @@ struct ListContentTests {
     @Test("a list without selection scrolls; with a tree in it, the keys walk and open the tree")
     func noSelection() {
         let host = FramePipeline(columns: 20, rows: 4)
-        host.render(List { ForEach(0..<50, id: \.self) { i in Text("row \(i)") } })
+        host.render(List { ForEach(0..<50, id: \.self) { i in Text("row \(i)") } }.scrollIndicators(.hidden))
         host.press(.tab)
         host.press(.down)
         #expect(trimmed(host) == ["row 1", "row 2", "row 3", "row 4"])
@@ -218,7 +218,7 @@ struct ListContentTests {
                 }
             }
         }
-        host.render(Big(counter: counter))
+        host.render(Big(counter: counter).scrollIndicators(.hidden))
         #expect(trimmed(host)[0] == "Header row")
         #expect(trimmed(host)[9] == "item 8")
         #expect(counter.built < 100)
