@@ -92,6 +92,10 @@ public final class TerminalHost {
     var backgroundReported = false
     /// A cell's size in pixels, as mode 2048 last reported it.
     var cellPixelSize: Size?
+    /// How images are drawn: the environment's guess, then what the
+    /// terminal answers (``GraphicsDetection``); nil when the app gave its
+    /// own capabilities (nothing is asked).
+    var graphicsDetection: GraphicsDetection?
     var onEnd: ((Int32) -> Void)?
     var pendingPrints: [String] = []
     /// The app gave the terminal back (suspended) and has not taken it again.
@@ -132,6 +136,7 @@ public final class TerminalHost {
         var caps = options.capabilities ?? TerminalCapabilities.detect(environment: env)
         if case .inline = options.screen { caps.scrolling = false }
         pipeline = FramePipeline(columns: size.columns, rows: size.rows, capabilities: caps)
+        if options.capabilities == nil { graphicsDetection = GraphicsDetection(guess: caps.graphics, environment: env) }
         minFrameInterval = 1_000_000_000 / UInt64(max(1, options.maxFramesPerSecond))
         overlay = PerformanceOverlay(visible: env["TUI_OVERLAY"].map { !$0.isEmpty && $0 != "0" } ?? false)
         recorder = SessionRecorder.fromEnvironment(env)
@@ -325,6 +330,8 @@ public final class TerminalHost {
         // later, with the outer terminal's colours): no passthrough.
         query += TerminalModes.queryForegroundColor + TerminalModes.queryBackgroundColor
             + TerminalModes.queryColorScheme
+        // Graphics (kitty, sixel, the cell's pixels), before DA1.
+        if graphicsDetection?.asks == true { query += GraphicsDetection.queries }
         if options.screen == .alternate && options.capabilities == nil {
             probingEmojiWidths = true
             query += TerminalModes.cursorHome + TerminalModes.conceal + TerminalModes.emojiWidthProbe
@@ -371,7 +378,7 @@ public final class TerminalHost {
     /// runs, it also applies it (``applySupport()``).
     private func note(_ reply: TerminalReply) {
         switch reply {
-        case .primaryDeviceAttributes:
+        case .primaryDeviceAttributes(let attributes):
             // The fence after a clipboard read, when the answers before it are in.
             if clipboardFenceAnswered() { return }
             // Answers come in the order asked: once start-up's is in, a DA1
@@ -383,6 +390,7 @@ public final class TerminalHost {
             }
             // Start-up's answer; if it came late (a slow link), the link is probed from now on.
             if running, !support.answered { link.enabled = options.pacesFrames }
+            if !support.answered { noteGraphics(.primaryDeviceAttributes(attributes)) }
             support.answered = true
             repliesOutstandingUntil = nil
             probingEmojiWidths = false
@@ -432,7 +440,18 @@ public final class TerminalHost {
             inBandResized(rows: rows, columns: columns, pixelHeight: pixelHeight, pixelWidth: pixelWidth)
         case .clipboard(let text):
             clipboardAnswered(text)
+        case .kittyGraphics, .graphicsAttribute, .cellPixelSize, .textAreaPixelSize:
+            noteGraphics(reply)
         }
+    }
+
+    /// An answer to the graphics queries: images are drawn the new way
+    /// from the next frame (a new method redraws the screen).
+    private func noteGraphics(_ reply: TerminalReply) {
+        let screen = pipeline.canvas
+        guard let graphics = graphicsDetection?.note(reply, columns: screen.columns, rows: screen.rows) else { return }
+        pipeline.setTerminalGraphics(graphics)
+        if running { requestFrame() }
     }
 
     /// Mode 2048's report: the window in cells and pixels. The cells'
@@ -450,10 +469,15 @@ public final class TerminalHost {
             pipeline.graph.setRootEnvironment(\.cellPixelSize, cell)
             if let cell, cell.width > 0, cell.height > 0 {
                 // Images size themselves by the cell's pixels (``TerminalGraphics``).
-                var graphics = pipeline.encoder.capabilities.graphics
-                graphics.cellPixelWidth = cell.width
-                graphics.cellPixelHeight = cell.height
-                pipeline.setTerminalGraphics(graphics)
+                if graphicsDetection != nil {
+                    noteGraphics(.windowSize(rows: rows, columns: columns, pixelHeight: pixelHeight,
+                                             pixelWidth: pixelWidth))
+                } else {
+                    var graphics = pipeline.encoder.capabilities.graphics
+                    graphics.cellPixelWidth = cell.width
+                    graphics.cellPixelHeight = cell.height
+                    pipeline.setTerminalGraphics(graphics)
+                }
             }
         }
         let drawnRows = inline?.screenRows ?? pipeline.canvas.rows
