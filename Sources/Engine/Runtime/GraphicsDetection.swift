@@ -11,7 +11,10 @@
 ///   (`CSI ? 1 ; 0 ; 256 S`);
 /// - `CSI 16 t`, a cell's size in pixels (`CSI 6 ; height ; width t`), and
 ///   `CSI 14 t`, the text area's (`CSI 4 ; height ; width t`), for
-///   terminals that answer only that.
+///   terminals that answer only that. xterm answers neither unless its
+///   window operations are allowed, but fills in the tty's window size in
+///   pixels (TIOCGWINSZ's `ws_xpixel`, `ws_ypixel`), which the host reads
+///   first, as a text area.
 ///
 /// DA1's answer lists the terminal's features; attribute 4 is sixel. When
 /// it arrives every answer asked before it is in (terminals answer in

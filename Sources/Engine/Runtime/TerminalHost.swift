@@ -136,7 +136,16 @@ public final class TerminalHost {
         var caps = options.capabilities ?? TerminalCapabilities.detect(environment: env)
         if case .inline = options.screen { caps.scrolling = false }
         pipeline = FramePipeline(columns: size.columns, rows: size.rows, capabilities: caps)
-        if options.capabilities == nil { graphicsDetection = GraphicsDetection(guess: caps.graphics, environment: env) }
+        if options.capabilities == nil {
+            var detection = GraphicsDetection(guess: caps.graphics, environment: env)
+            // The window's pixels, where the tty has them (xterm answers no
+            // `CSI 16 t` unless window ops are allowed, but fills these in).
+            if let pixels = device.pixelSize() {
+                _ = detection.note(.textAreaPixelSize(width: pixels.width, height: pixels.height),
+                                   columns: size.columns, rows: size.rows)
+            }
+            graphicsDetection = detection
+        }
         minFrameInterval = 1_000_000_000 / UInt64(max(1, options.maxFramesPerSecond))
         overlay = PerformanceOverlay(visible: env["TUI_OVERLAY"].map { !$0.isEmpty && $0 != "0" } ?? false)
         recorder = SessionRecorder.fromEnvironment(env)

@@ -23,8 +23,8 @@
 /// over the picture) are transparent, so they leave the text there.
 ///
 /// **The bottom row.** After a sixel image the terminal moves the cursor
-/// to the image's last text row, and some (xterm up to patch 390 or so,
-/// the VT340 itself for some heights) to the row *below* it, scrolling
+/// to the image's last text row, and some (some xterm versions, the VT340
+/// itself for some heights) to the row *below* it, scrolling
 /// the screen when that is past the bottom. With sixel scrolling on
 /// (DECSDM reset, every terminal's default and the mode assumed here) the
 /// image is drawn at the cursor; so an image never draws in the screen's
