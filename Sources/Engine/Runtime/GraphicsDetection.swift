@@ -32,9 +32,15 @@
 struct GraphicsDetection {
     /// The kitty query's image id.
     static let queryImageID = 31
-    /// The queries, sent before DA1.
-    static let queries = "\u{1B}_Gi=\(queryImageID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[?1;1;0S"
-        + "\u{1B}[16t" + "\u{1B}[14t"
+    /// The kitty graphics query: an APC string.
+    static let kittyQuery = "\u{1B}_Gi=\(queryImageID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+    /// The queries, sent before DA1. `kitty`: with the kitty query, which
+    /// a terminal that does not parse APC strings (the Linux console, pyte)
+    /// prints as text; the runtime sends it only on the alternate screen,
+    /// whose first frame clears it, and never to the Linux console.
+    static func queries(kitty: Bool) -> String {
+        (kitty ? kittyQuery : "") + "\u{1B}[?1;1;0S" + "\u{1B}[16t" + "\u{1B}[14t"
+    }
 
     /// The graphics in use.
     private(set) var graphics: TerminalGraphics
@@ -42,6 +48,8 @@ struct GraphicsDetection {
     let guess: TerminalGraphics
     /// Inside tmux: nothing is asked, nothing changes.
     let inTmux: Bool
+    /// Not the Linux console (`TERM=linux`), which prints APC strings.
+    let understandsAPC: Bool
     /// The kitty query was answered `OK`.
     private(set) var kitty = false
     /// DA1 listed attribute 4.
@@ -57,6 +65,7 @@ struct GraphicsDetection {
         graphics = guess
         let term = environment["TERM"] ?? ""
         inTmux = environment["TMUX"] != nil || term.hasPrefix("tmux") || term.hasPrefix("screen")
+        understandsAPC = term != "linux"
     }
 
     /// Whether the queries are sent at all (not inside tmux).

@@ -340,7 +340,9 @@ public final class TerminalHost {
         query += TerminalModes.queryForegroundColor + TerminalModes.queryBackgroundColor
             + TerminalModes.queryColorScheme
         // Graphics (kitty, sixel, the cell's pixels), before DA1.
-        if graphicsDetection?.asks == true { query += GraphicsDetection.queries }
+        if let detection = graphicsDetection, detection.asks {
+            query += GraphicsDetection.queries(kitty: options.screen == .alternate && detection.understandsAPC)
+        }
         if options.screen == .alternate && options.capabilities == nil {
             probingEmojiWidths = true
             query += TerminalModes.cursorHome + TerminalModes.conceal + TerminalModes.emojiWidthProbe

@@ -92,9 +92,14 @@ struct GraphicsDetectionTests {
         #expect(states.last?.method == .halfBlocks)
     }
 
-    /// The queries: kitty's (a 1×1 image, `a=q`), XTSMGRAPHICS, CSI 16 t and 14 t.
+    /// The queries: kitty's (a 1×1 image, `a=q`), XTSMGRAPHICS, CSI 16 t and
+    /// 14 t; kitty's left out where an APC string would print.
     @Test func queryBytes() {
-        #expect(GraphicsDetection.queries.replacingOccurrences(of: "\u{1B}", with: "\\e")
+        #expect(GraphicsDetection.queries(kitty: true).replacingOccurrences(of: "\u{1B}", with: "\\e")
             == "\\e_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\\e\\\\e[?1;1;0S\\e[16t\\e[14t")
+        #expect(GraphicsDetection.queries(kitty: false).replacingOccurrences(of: "\u{1B}", with: "\\e")
+            == "\\e[?1;1;0S\\e[16t\\e[14t")
+        #expect(!GraphicsDetection(guess: .halfBlocks, environment: ["TERM": "linux"]).understandsAPC)
+        #expect(GraphicsDetection(guess: .halfBlocks, environment: Self.xterm).understandsAPC)
     }
 }
