@@ -165,6 +165,7 @@ public final class FrameEncoder {
             if writer.capabilities.graphics.method == .sixel {
                 drawsSixels = prepareSixels(graphics, canvas: canvas, cellsChanged: cellsChanged, cleared: cleared)
             } else {
+                writer.keepsCellsInPlace = false
                 graphicsNeedUpdate = kittyPlacements.needsUpdate(graphics, cellsChanged: cellsChanged, cleared: cleared)
             }
         }

@@ -361,6 +361,31 @@ struct SixelFrameTests {
         Self.expectNoStalePixels(model, host)
     }
 
+    /// Rows that move while an image is on the screen are written in
+    /// place, never scrolled (the pixels would not move with them
+    /// everywhere): a log scrolling past an image leaves its pixels whole.
+    @Test func rowsAreNotScrolledUnderAnImage() {
+        let host = FramePipeline(columns: 8, rows: 7, capabilities: Self.sixel)
+        var model = SixelScreenModel(columns: 8, rows: 7, cellWidth: 2, cellHeight: 6)
+        func view(_ first: Int) -> some View {
+            VStack(alignment: .leading, spacing: 0) {
+                Image(decorative: Self.image)
+                ForEach(first..<(first + 4), id: \.self) { Text("line \($0)") }
+            }.frame(maxWidth: .infinity, alignment: .leading)
+        }
+        for first in 0..<5 {
+            host.render(view(first))
+            model.feed(host.lastBytes)
+            let text = escaped(host.lastBytes)
+            #expect(!text.contains("\\e[S") && !text.contains("\\e[T") && !text.contains("r\\e"), "\(text)")
+            Self.expectNoStalePixels(model, host)
+        }
+        host.encoder.capabilities.graphics.method = .kitty
+        host.render(view(9))
+        let keepsCellsInPlace = host.encoder.writer.keepsCellsInPlace
+        #expect(!keepsCellsInPlace)
+    }
+
     /// An image in the screen's last row is not drawn there: a terminal
     /// would move the cursor below it and scroll.
     @Test func theLastRowIsNeverDrawn() {
