@@ -2,9 +2,9 @@ import Engine
 import Foundation
 
 /// An image drawn three ways, in any terminal: half blocks (tmux, SSH,
-/// anything with colour), or the kitty graphics protocol where the terminal
-/// has it. Arrow keys switch the picture; `+`/`-` change its height; `q`
-/// quits.
+/// anything with colour), the kitty graphics protocol or sixel where the
+/// terminal has it. ← → switch the picture; ↑ ↓ move it; `+`/`-` change its
+/// height; `q` quits.
 ///
 ///     swift run gallery              # a generated picture
 ///     swift run gallery photo.png    # or a PNG/JPEG file
@@ -16,6 +16,7 @@ struct GalleryApp: App {
 struct Gallery: View {
     @State private var index = 0
     @State private var height = 12
+    @State private var offset = 0
     @Environment(\.terminal) private var terminal
     @Environment(\.terminalGraphics) private var graphics
 
@@ -23,21 +24,32 @@ struct Gallery: View {
         let picture = Pictures.all[index % Pictures.all.count]
         VStack(alignment: .leading, spacing: 1) {
             Text("\(picture.name) — \(picture.image.width)×\(picture.image.height) px, drawn with "
-                + (graphics.method == .kitty ? "kitty graphics" : "half blocks")).bold()
+                + Self.name(of: graphics.method)).bold()
             HStack(alignment: .top, spacing: 2) {
                 Image(picture.image, label: Text(picture.name)).resizable().scaledToFit().frame(height: height)
                 Image(decorative: picture.image).resizable().interpolation(.none).scaledToFit()
                     .frame(height: Swift.max(2, height / 2))
             }
-            Text("← → picture   + − size   q quit").foregroundColor(.brightBlack)
+            .padding(.top, offset)
+            Text("← → picture   ↑ ↓ move   + − size   q quit").foregroundColor(.brightBlack)
         }
         .padding(1)
         .focusable()
         .onKeyPress(.right) { index += 1; return .handled }
         .onKeyPress(.left) { index += Pictures.all.count - 1; return .handled }
+        .onKeyPress(.down) { offset = Swift.min(offset + 1, 20); return .handled }
+        .onKeyPress(.up) { offset = Swift.max(offset - 1, 0); return .handled }
         .onKeyPress("+") { height = Swift.min(height + 2, 40); return .handled }
         .onKeyPress("-") { height = Swift.max(height - 2, 2); return .handled }
         .onKeyPress("q") { terminal.quit(); return .handled }
+    }
+
+    static func name(of method: TerminalGraphics.Method) -> String {
+        switch method {
+        case .halfBlocks: "half blocks"
+        case .kitty: "kitty graphics"
+        case .sixel: "sixel"
+        }
     }
 }
 

@@ -60,6 +60,15 @@ int ctp_terminal_window_size(int fd, unsigned short *columns, unsigned short *ro
     return 0;
 }
 
+int ctp_terminal_window_pixels(int fd, unsigned short *width, unsigned short *height) {
+    struct winsize size;
+    memset(&size, 0, sizeof size);
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return errno;
+    *width = size.ws_xpixel;
+    *height = size.ws_ypixel;
+    return 0;
+}
+
 /* MARK: Writing */
 
 /* Writes all of `bytes`, retrying short writes and EINTR. A full

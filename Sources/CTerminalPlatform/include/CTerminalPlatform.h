@@ -40,6 +40,10 @@ void ctp_terminal_make_raw(struct termios *attributes);
 /// The window size of the terminal `fd` (TIOCGWINSZ): 0 or errno.
 int ctp_terminal_window_size(int fd, unsigned short *columns, unsigned short *rows);
 
+/// The window's text area in pixels (TIOCGWINSZ's ws_xpixel and
+/// ws_ypixel; 0 where the terminal does not fill them in): 0 or errno.
+int ctp_terminal_window_pixels(int fd, unsigned short *width, unsigned short *height);
+
 /* MARK: Writing */
 
 /// Writes all `count` bytes to `fd`: retries short writes and EINTR; on

@@ -171,10 +171,14 @@ public final class FramePipeline {
     /// Changes how images are drawn, or the cell's pixel size (a terminal
     /// that reported it): the encoder's capabilities and the views'
     /// ``EnvironmentValues/terminalGraphics`` together, so images size and
-    /// draw themselves again on the next frame.
+    /// draw themselves again on the next frame. A new method (the terminal
+    /// answered a graphics query) also redraws the whole screen: what the
+    /// old method drew is cleared with it.
     public func setTerminalGraphics(_ graphics: TerminalGraphics) {
+        let methodChanged = encoder.capabilities.graphics.method != graphics.method
         encoder.capabilities.graphics = graphics
         graph.setRootEnvironment(\.terminalGraphics, graphics)
+        if methodChanged { encoder.invalidate() }
     }
 
     /// Changes the terminal size: the next frame lays out and repaints everything.

@@ -16,6 +16,12 @@ public struct TerminalGraphics: Hashable, Sendable {
         /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole):
         /// the image is sent once and placed over blank cells.
         case kitty
+        /// Sixel (xterm `-ti vt340`, foot, mlterm, WezTerm, contour): the
+        /// image's pixels, in at most ``TerminalGraphics/colorRegisters``
+        /// colours, drawn over blank cells and drawn again whenever those
+        /// cells were written over. Chosen only when the terminal says it
+        /// has sixel (DA1 attribute 4) and how many pixels its cells are.
+        case sixel
     }
 
     /// How images are drawn.
@@ -24,17 +30,27 @@ public struct TerminalGraphics: Hashable, Sendable {
     public var cellPixelWidth: Int
     /// A cell's height in pixels (at least 1).
     public var cellPixelHeight: Int
+    /// How many colours a sixel image may use (the terminal's colour
+    /// registers, as XTSMGRAPHICS reports them; 1 to 256).
+    public var colorRegisters: Int
 
     /// The cell size used until a terminal reports its own: 10 × 20 pixels,
     /// a common monospace cell at 2:1.
     public static let defaultCellPixelSize = (width: 10, height: 20)
 
-    /// Graphics drawn with `method` in cells of the given pixel size.
+    /// The colour registers assumed for sixel until the terminal reports
+    /// its own: 256, what xterm configured for colour, foot (more), mlterm
+    /// and WezTerm have.
+    public static let defaultColorRegisters = 256
+
+    /// Graphics drawn with `method` in cells of the given pixel size; sixel
+    /// images in at most `colorRegisters` colours (clamped to 1...256).
     public init(method: Method = .halfBlocks, cellPixelWidth: Int = defaultCellPixelSize.width,
-                cellPixelHeight: Int = defaultCellPixelSize.height) {
+                cellPixelHeight: Int = defaultCellPixelSize.height, colorRegisters: Int = defaultColorRegisters) {
         self.method = method
         self.cellPixelWidth = Swift.max(1, cellPixelWidth)
         self.cellPixelHeight = Swift.max(1, cellPixelHeight)
+        self.colorRegisters = Swift.min(Swift.max(1, colorRegisters), 256)
     }
 
     /// Half blocks in 10 × 20 pixel cells.

@@ -1,6 +1,8 @@
 // Replies to the session's queries: DA1, DECXCPR, kitty keyboard flags,
-// the colour scheme (mode 2031), in-band resize (mode 2048), the colours
-// of OSC 10/11, the palette (OSC 4) and the clipboard (OSC 52). (DECRPM and CPR without `?` are read in
+// the colour scheme (mode 2031), in-band resize (mode 2048), the pixel
+// sizes of `CSI 14 t` / `CSI 16 t`, XTSMGRAPHICS, the colours of OSC
+// 10/11, the palette (OSC 4), the clipboard (OSC 52) and kitty graphics
+// (APC G). (DECRPM and CPR without `?` are read in
 // InputDecoder+ControlSequence.swift.)
 
 extension InputDecoder {
@@ -23,6 +25,17 @@ extension InputDecoder {
         case InputSequence.kittyKey:
             guard parameters.fieldCount <= 1 else { return dropSequence() }
             deliverEvent(.reply(.keyboardFlags(parameters.value(0) ?? 0)), into: &events)
+        case InputSequence.graphicsAttributes:
+            // XTSMGRAPHICS: item, status, and one value (registers) or two (geometry).
+            guard (2...4).contains(parameters.fieldCount), let item = parameters.value(0),
+                  let status = parameters.value(1)
+            else { return dropSequence() }
+            var values: [Int] = []
+            for i in 2..<parameters.fieldCount {
+                guard let value = parameters.value(i) else { return dropSequence() }
+                values.append(value)
+            }
+            deliverEvent(.reply(.graphicsAttribute(item: item, status: status, values: values)), into: &events)
         case InputSequence.deviceStatusReport:
             guard parameters.fieldCount == 2, parameters.value(0) == InputSequence.colorSchemeReport,
                   let scheme = parameters.value(1), scheme == 1 || scheme == 2
@@ -33,9 +46,21 @@ extension InputDecoder {
         }
     }
 
-    /// `CSI 48 ; rows ; columns ; height ; width t` (in-band resize). Other
-    /// window reports, and sizes of no cells, are dropped.
+    /// `CSI 48 ; rows ; columns ; height ; width t` (in-band resize),
+    /// `CSI 6 ; height ; width t` (a cell's pixels) and `CSI 4 ; height ;
+    /// width t` (the text area's). Other window reports, and sizes of no
+    /// cells or pixels, are dropped.
     mutating func windowSizeReport(into events: inout [InputEvent]) {
+        if !parameters.hasSubparameters, parameters.fieldCount == 3, let kind = parameters.value(0),
+           kind == InputSequence.cellPixelsReport || kind == InputSequence.textAreaPixelsReport
+        {
+            guard let height = parameters.value(1), let width = parameters.value(2), height > 0, width > 0 else {
+                return dropSequence()
+            }
+            let reply: TerminalReply = kind == InputSequence.cellPixelsReport
+                ? .cellPixelSize(width: width, height: height) : .textAreaPixelSize(width: width, height: height)
+            return deliverEvent(.reply(reply), into: &events)
+        }
         guard !parameters.hasSubparameters, parameters.fieldCount == 5,
               parameters.value(0) == InputSequence.inBandResize,
               let rows = parameters.value(1), let columns = parameters.value(2), rows > 0, columns > 0
@@ -67,7 +92,7 @@ extension InputDecoder {
     @inline(__always)
     mutating func keepReplyStringByte(_ byte: UInt8) {
         let limit = isClipboardReply ? Self.maximumClipboardReplyLength : Self.maximumReplyStringLength
-        guard introducer == InputSequence.osc, replyString.count < limit else {
+        guard introducer == InputSequence.osc || introducer == InputSequence.apc, replyString.count < limit else {
             replyString.removeAll(keepingCapacity: true)
             replyStringTooLong = true
             return
@@ -76,16 +101,50 @@ extension InputDecoder {
     }
 
     /// The control string ended (BEL or ST, counted in the sequence): a
-    /// colour reply is delivered, anything else dropped.
+    /// colour, clipboard or kitty graphics reply is delivered, anything
+    /// else dropped.
     mutating func endControlString(into events: inout [InputEvent]) {
         defer {
             replyString.removeAll(keepingCapacity: true)
             replyStringTooLong = false
         }
-        guard introducer == InputSequence.osc, !replyStringTooLong, !overflowed,
-              let reply = isClipboardReply ? Self.clipboardReply(replyString) : Self.colorReply(replyString)
-        else { return dropSequence() }
+        guard !replyStringTooLong, !overflowed else { return dropSequence() }
+        let reply: TerminalReply?
+        switch introducer {
+        case InputSequence.osc:
+            reply = isClipboardReply ? Self.clipboardReply(replyString) : Self.colorReply(replyString)
+        case InputSequence.apc:
+            reply = Self.kittyGraphicsReply(replyString)
+        default:
+            reply = nil
+        }
+        guard let reply else { return dropSequence() }
         deliverEvent(.reply(reply), into: &events)
+    }
+
+    /// `G<key=value,…>;<message>` with an `i=<id>` key: the kitty graphics
+    /// protocol's answer. nil without an id, with keys that are not
+    /// `letter=digits`, or a message that is empty or not printable ASCII.
+    static func kittyGraphicsReply(_ bytes: [UInt8]) -> TerminalReply? {
+        guard bytes.first == InputSequence.kittyGraphics else { return nil }
+        let fields = bytes.dropFirst().split(separator: 0x3B, maxSplits: 1, omittingEmptySubsequences: false)
+        guard fields.count == 2, !fields[1].isEmpty, fields[1].allSatisfy({ (0x20...0x7E).contains($0) }) else {
+            return nil
+        }
+        var id: Int?
+        for pair in fields[0].split(separator: 0x2C, omittingEmptySubsequences: false) {
+            guard (3...12).contains(pair.count), pair[pair.startIndex + 1] == 0x3D else { return nil }
+            let key = pair[pair.startIndex]
+            guard (0x41...0x5A).contains(key) || (0x61...0x7A).contains(key) else { return nil }
+            var value = 0
+            for d in pair.dropFirst(2) {
+                guard (0x30...0x39).contains(d) else { return nil }
+                value = value * 10 + Int(d - 0x30)
+            }
+            if key == 0x69 { id = value }  // i
+        }
+        guard let id else { return nil }
+        return .kittyGraphics(id: id, message: String(decoding: fields[1], as: UTF8.self))
     }
 
     /// `10;rgb:R/G/B` or `11;rgb:R/G/B` with 1–4 hex digits a channel;

@@ -144,6 +144,22 @@ extension InputEvent {
         case .clipboard(let text):
             out = [InputSequence.escape, InputSequence.osc] + Array("52;c;".utf8) + Base64.encode(Array(text.utf8))
             out += [InputSequence.escape, InputSequence.stringTerminator]
+        case .kittyGraphics(let id, let message):
+            guard id >= 0, !message.isEmpty, message.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+                return nil
+            }
+            out = [InputSequence.escape, InputSequence.apc] + Array("Gi=\(id);\(message)".utf8)
+            out += [InputSequence.escape, InputSequence.stringTerminator]
+        case .graphicsAttribute(let item, let status, let values):
+            out.append(InputSequence.privateMarker)
+            guard numbers([item, status] + values) else { return nil }
+            out.append(InputSequence.graphicsAttributes)
+        case .cellPixelSize(let width, let height):
+            guard numbers([InputSequence.cellPixelsReport, height, width]) else { return nil }
+            out.append(InputSequence.windowReport)
+        case .textAreaPixelSize(let width, let height):
+            guard numbers([InputSequence.textAreaPixelsReport, height, width]) else { return nil }
+            out.append(InputSequence.windowReport)
         }
         return out
     }

@@ -180,4 +180,19 @@ public enum TerminalReply: Hashable, Sendable {
     /// answer to `OSC 52 ; c ; ?`; at most
     /// ``InputDecoder/maximumClipboardReplyLength`` bytes of reply are read.
     case clipboard(String)
+    /// The kitty graphics protocol's answer to a command (`ESC _ G
+    /// i=<id> ; <message> ESC \`): the image id it was about, and `OK`
+    /// or an error such as `ENOENT:…` (printable ASCII; a reply longer
+    /// than 64 bytes is dropped).
+    case kittyGraphics(id: Int, message: String)
+    /// XTSMGRAPHICS's answer (`CSI ? item ; status ; values S`): item 1
+    /// the sixel colour registers, 2 the sixel geometry, 3 ReGIS; status 0
+    /// success, 1 an unknown item, 2 an unknown action, 3 failure.
+    case graphicsAttribute(item: Int, status: Int, values: [Int])
+    /// The size of a cell in pixels, the answer to `CSI 16 t`
+    /// (`CSI 6 ; height ; width t`).
+    case cellPixelSize(width: Int, height: Int)
+    /// The size of the text area in pixels, the answer to `CSI 14 t`
+    /// (`CSI 4 ; height ; width t`).
+    case textAreaPixelSize(width: Int, height: Int)
 }

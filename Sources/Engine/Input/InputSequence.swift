@@ -101,6 +101,14 @@ enum InputSequence {
     /// Window report final `t`: `CSI 48 ; rows ; columns ; height ; width t` (in-band resize, mode 2048).
     static let windowReport: UInt8 = 0x74
     static let inBandResize = 48
+    /// `CSI 4 ; height ; width t`: the text area in pixels (the answer to `CSI 14 t`).
+    static let textAreaPixelsReport = 4
+    /// `CSI 6 ; height ; width t`: a cell in pixels (the answer to `CSI 16 t`).
+    static let cellPixelsReport = 6
+    /// XTSMGRAPHICS, `CSI ? item ; status ; values S`.
+    static let graphicsAttributes: UInt8 = 0x53
+    /// The first byte of a kitty graphics APC string.
+    static let kittyGraphics: UInt8 = 0x47
     /// Bracketed paste (xterm mode 2004): `CSI 200 ~` … `CSI 201 ~`.
     static let pasteStart = 200
     static let pasteEnd = 201

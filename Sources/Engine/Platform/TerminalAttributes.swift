@@ -47,4 +47,14 @@ extension Platform {
         guard ctp_terminal_window_size(fd, &columns, &rows) == 0 else { return nil }
         return (Int(columns), Int(rows))
     }
+
+    /// The window's text area in pixels, as the terminal fills in its
+    /// window size (xterm, foot, WezTerm, kitty do; many leave 0); nil
+    /// when either is 0 or it cannot say.
+    static func windowPixelSize(of fd: Int32) -> (width: Int, height: Int)? {
+        var width: UInt16 = 0
+        var height: UInt16 = 0
+        guard ctp_terminal_window_pixels(fd, &width, &height) == 0, width > 0, height > 0 else { return nil }
+        return (Int(width), Int(height))
+    }
 }

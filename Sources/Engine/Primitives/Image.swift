@@ -11,7 +11,10 @@
 ///
 /// **How it is drawn.** Where the terminal speaks the kitty graphics
 /// protocol (``TerminalGraphics/Method/kitty``) the image is sent once and
-/// placed over blank cells at full resolution; everywhere else each cell
+/// placed over blank cells at full resolution; where it speaks sixel
+/// (``TerminalGraphics/Method/sixel``) its pixels, scaled to the cells'
+/// pixel size and in the terminal's colour registers, are drawn over blank
+/// cells, and drawn again only when those cells were; everywhere else each cell
 /// shows two pixels stacked, as `▀` with the top pixel's colour over the
 /// bottom one's (colours are down-sampled like any others; a pixel under
 /// half opacity shows the background). See <doc:ImagesInTheTerminal>.
@@ -91,7 +94,9 @@ public struct Image: PrimitiveView, Equatable {
             || b.view?.isResizable != view.isResizable || b.view?.aspectRatio != view.aspectRatio
             || b.view?.contentMode != view.contentMode || b.graphics.cellPixelWidth != graphics.cellPixelWidth
             || b.graphics.cellPixelHeight != graphics.cellPixelHeight
-        if b.layer !== layer || graphics.method != .kitty { b.removePlacement() }
+        if b.layer !== layer || graphics.method != b.graphics.method || graphics.method == .halfBlocks {
+            b.removePlacement()
+        }
         if b.layer == nil, layer != nil { graph.watchDisappearance(node) }
         b.view = view
         b.graphics = graphics

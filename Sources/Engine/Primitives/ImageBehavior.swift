@@ -1,6 +1,6 @@
 /// An ``Image``'s node: its size from the pixels and the cell's pixel
 /// size, and its cells — half blocks, or blank marker cells under a kitty
-/// placement recorded in the ``GraphicsLayer``.
+/// or sixel placement recorded in the ``GraphicsLayer``.
 final class ImageBehavior: LifecycleBehavior {
     var view: Image?
     var graphics = TerminalGraphics.halfBlocks
@@ -19,6 +19,9 @@ final class ImageBehavior: LifecycleBehavior {
     func removePlacement() {
         guard placementID != 0 else { return }
         layer?.remove(placementID)
+        // A new id for the next placement: the encoder's record of this
+        // one (kitty's placement, sixel's drawn cells) stays its own.
+        placementID = 0
     }
 
     // MARK: Size
@@ -71,7 +74,7 @@ final class ImageBehavior: LifecycleBehavior {
         let frame = node.frame
         let area = clip.intersection(frame)
         guard !area.isEmpty else { return }
-        if graphics.method == .kitty, let layer {
+        if graphics.method != .halfBlocks, let layer {
             paintPlacement(view, frame: frame, area: area, layer: layer, into: canvas, inherited: inherited)
         } else {
             paintHalfBlocks(view, frame: frame, area: area, into: canvas, inherited: inherited)
@@ -142,12 +145,19 @@ final class ImageBehavior: LifecycleBehavior {
             background: inherited.background))
         markerStyle = marker
         canvas.fill(area, with: .blank(marker))
-        // Sent at most at the pixel size the frame shows (a large photo is
-        // shrunk here, once, not by the terminal on every placement).
+        // Kitty: sent at most at the pixel size the frame shows (a large
+        // photo is shrunk here, once, not by the terminal on every
+        // placement). Sixel: exactly that size, as the terminal does not scale.
         let width = frame.width * graphics.cellPixelWidth, height = frame.height * graphics.cellPixelHeight
-        let image = view.pixels.width > width || view.pixels.height > height
-            ? pixels(of: view, width: Swift.min(width, view.pixels.width), height: Swift.min(height, view.pixels.height))
-            : view.pixels
+        let image: PixelImage
+        if graphics.method == .sixel {
+            image = pixels(of: view, width: width, height: height)
+        } else if view.pixels.width > width || view.pixels.height > height {
+            image = pixels(of: view, width: Swift.min(width, view.pixels.width),
+                           height: Swift.min(height, view.pixels.height))
+        } else {
+            image = view.pixels
+        }
         layer.place(id, GraphicsLayer.Placement(image: image, frame: frame, marker: marker))
     }
 }

@@ -67,6 +67,9 @@ struct TerminalDevice {
         return (80, 24)
     }
 
+    /// The text area in pixels, when the terminal fills it in (TIOCGWINSZ).
+    func pixelSize() -> (width: Int, height: Int)? { Platform.windowPixelSize(of: outputFD) }
+
     /// Writes all of `bytes`: retries short writes and `EINTR`, waits for
     /// the descriptor on `EAGAIN`. Throws on any other error (`EIO` when
     /// the terminal went away, `EPIPE`).

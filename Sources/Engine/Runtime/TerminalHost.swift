@@ -97,6 +97,10 @@ public final class TerminalHost {
     var backgroundReported = false
     /// A cell's size in pixels, as mode 2048 last reported it.
     var cellPixelSize: Size?
+    /// How images are drawn: the environment's guess, then what the
+    /// terminal answers (``GraphicsDetection``); nil when the app gave its
+    /// own capabilities (nothing is asked).
+    var graphicsDetection: GraphicsDetection?
     var onEnd: ((Int32) -> Void)?
     var pendingPrints: [String] = []
     /// The app gave the terminal back (suspended) and has not taken it again.
@@ -137,6 +141,16 @@ public final class TerminalHost {
         var caps = options.capabilities ?? TerminalCapabilities.detect(environment: env)
         if case .inline = options.screen { caps.scrolling = false }
         pipeline = FramePipeline(columns: size.columns, rows: size.rows, capabilities: caps)
+        if options.capabilities == nil {
+            var detection = GraphicsDetection(guess: caps.graphics, environment: env)
+            // The window's pixels, where the tty has them (xterm answers no
+            // `CSI 16 t` unless window ops are allowed, but fills these in).
+            if let pixels = device.pixelSize() {
+                _ = detection.note(.textAreaPixelSize(width: pixels.width, height: pixels.height),
+                                   columns: size.columns, rows: size.rows)
+            }
+            graphicsDetection = detection
+        }
         minFrameInterval = 1_000_000_000 / UInt64(max(1, options.maxFramesPerSecond))
         overlay = PerformanceOverlay(visible: env["TUI_OVERLAY"].map { !$0.isEmpty && $0 != "0" } ?? false)
         recorder = SessionRecorder.fromEnvironment(env)
@@ -335,6 +349,10 @@ public final class TerminalHost {
         // later, with the outer terminal's colours): no passthrough.
         query += TerminalModes.queryForegroundColor + TerminalModes.queryBackgroundColor
             + TerminalModes.queryColorScheme
+        // Graphics (kitty, sixel, the cell's pixels), before DA1.
+        if let detection = graphicsDetection, detection.asks {
+            query += GraphicsDetection.queries(kitty: options.screen == .alternate && detection.understandsAPC)
+        }
         if options.screen == .alternate && options.capabilities == nil {
             if let entry = widthCache?.load() {
                 // Measured in this terminal before: the first frame uses it.
@@ -386,7 +404,7 @@ public final class TerminalHost {
     /// runs, it also applies it (``applySupport()``).
     private func note(_ reply: TerminalReply) {
         switch reply {
-        case .primaryDeviceAttributes:
+        case .primaryDeviceAttributes(let attributes):
             // The fence after a clipboard read, when the answers before it are in.
             if clipboardFenceAnswered() { return }
             // Answers come in the order asked: once start-up's is in, a DA1
@@ -398,6 +416,7 @@ public final class TerminalHost {
             }
             // Start-up's answer; if it came late (a slow link), the link is probed from now on.
             if running, !support.answered { link.enabled = options.pacesFrames }
+            if !support.answered { noteGraphics(.primaryDeviceAttributes(attributes)) }
             support.answered = true
             repliesOutstandingUntil = nil
             if widthProbe.isWaiting {
@@ -449,6 +468,8 @@ public final class TerminalHost {
             clipboardAnswered(text)
         case .paletteColor(let index, let red, let green, let blue):
             paletteAnswered(PaletteColor(index: index, red: red, green: green, blue: blue))
+        case .kittyGraphics, .graphicsAttribute, .cellPixelSize, .textAreaPixelSize:
+            noteGraphics(reply)
         }
     }
 
@@ -489,6 +510,15 @@ public final class TerminalHost {
         requestFrame()
     }
 
+    /// An answer to the graphics queries: images are drawn the new way
+    /// from the next frame (a new method redraws the screen).
+    private func noteGraphics(_ reply: TerminalReply) {
+        let screen = pipeline.canvas
+        guard let graphics = graphicsDetection?.note(reply, columns: screen.columns, rows: screen.rows) else { return }
+        pipeline.setTerminalGraphics(graphics)
+        if running { requestFrame() }
+    }
+
     /// Mode 2048's report: the window in cells and pixels. The cells'
     /// pixel size is kept for the views that need it
     /// (``EnvironmentValues/cellPixelSize``, and images through
@@ -504,10 +534,15 @@ public final class TerminalHost {
             pipeline.graph.setRootEnvironment(\.cellPixelSize, cell)
             if let cell, cell.width > 0, cell.height > 0 {
                 // Images size themselves by the cell's pixels (``TerminalGraphics``).
-                var graphics = pipeline.encoder.capabilities.graphics
-                graphics.cellPixelWidth = cell.width
-                graphics.cellPixelHeight = cell.height
-                pipeline.setTerminalGraphics(graphics)
+                if graphicsDetection != nil {
+                    noteGraphics(.windowSize(rows: rows, columns: columns, pixelHeight: pixelHeight,
+                                             pixelWidth: pixelWidth))
+                } else {
+                    var graphics = pipeline.encoder.capabilities.graphics
+                    graphics.cellPixelWidth = cell.width
+                    graphics.cellPixelHeight = cell.height
+                    pipeline.setTerminalGraphics(graphics)
+                }
             }
         }
         let drawnRows = inline?.screenRows ?? pipeline.canvas.rows

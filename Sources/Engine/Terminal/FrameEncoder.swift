@@ -37,11 +37,14 @@ public final class FrameEncoder {
     }
 
     /// The images the frame shows next to its cells, drawn with the kitty
-    /// graphics protocol after each frame's cells (see ``GraphicsLayer``).
+    /// graphics protocol or sixel (as ``capabilities``' graphics method
+    /// says) after each frame's cells (see ``GraphicsLayer``).
     /// `nil`: cells only.
     public var graphics: GraphicsLayer?
     /// What the terminal shows of ``graphics``.
     var kittyPlacements = KittyPlacements()
+    /// What sixel has drawn of ``graphics``.
+    var sixelPlacements = SixelPlacements()
 
     /// Counts from the last ``encode(_:)``.
     public var statistics: FrameWriter.Statistics { writer.statistics }
@@ -156,11 +159,19 @@ public final class FrameEncoder {
         let cellsChanged = !canvas.damage.isEmpty
         // Marks of the graphics layer are read from the canvas before the
         // writer clears its damage; the commands go after the cells'.
-        let graphicsNeedUpdate = graphics.map {
-            kittyPlacements.needsUpdate($0, cellsChanged: cellsChanged, cleared: cleared)
-        } ?? false
+        var graphicsNeedUpdate = false
+        var drawsSixels = false
+        if let graphics {
+            if writer.capabilities.graphics.method == .sixel {
+                drawsSixels = prepareSixels(graphics, canvas: canvas, cellsChanged: cellsChanged, cleared: cleared)
+            } else {
+                writer.keepsCellsInPlace = false
+                graphicsNeedUpdate = kittyPlacements.needsUpdate(graphics, cellsChanged: cellsChanged, cleared: cleared)
+            }
+        }
         var bytes = writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
         if graphicsNeedUpdate, let graphics { bytes = encodeGraphics(graphics, canvas: canvas, cleared: cleared) }
+        if drawsSixels, let graphics { bytes = drawSixels(graphics) }
         if let profiler, let token { endDiffSpan(profiler, token, bytes: bytes.count) }
         #if DEBUG
         if changed { screen.debugCheckInvariants("as the writer's model after encode") }
@@ -176,6 +187,40 @@ public final class FrameEncoder {
     {
         let origin = writer.isInline ? writer.originRow : 0
         if kittyPlacements.update(graphics, canvas: canvas, cleared: cleared, originRow: origin, into: &writer.out) {
+            writer.cursor = .unknown
+            if let rest = writer.restingCursor { writer.park(at: rest) }
+        }
+        return writer.out.bytes
+    }
+
+    /// Sixel, before the cells: which images this frame draws; their
+    /// cells are forgotten so the writer blanks them first, and the writer
+    /// keeps cells in place while images are on the screen. Returns
+    /// whether any image is drawn.
+    @inline(never)
+    private func prepareSixels(_ graphics: GraphicsLayer, canvas: CellBuffer, cellsChanged: Bool, cleared: Bool)
+        -> Bool
+    {
+        var draws = false
+        if sixelPlacements.needsUpdate(graphics, cellsChanged: cellsChanged, cleared: cleared) {
+            sixelPlacements.prepare(graphics, canvas: canvas, cleared: cleared) { rect in
+                forget(rect, in: canvas)
+                draws = true
+            }
+        }
+        writer.keepsCellsInPlace = !sixelPlacements.isEmpty || !graphics.placements.isEmpty
+        return draws
+    }
+
+    /// Sixel, after the cells: draws the images chosen before, then puts
+    /// the cursor back where it rests (the images move it).
+    @inline(never)
+    private func drawSixels(_ graphics: GraphicsLayer) -> UnsafeBufferPointer<UInt8> {
+        let origin = writer.isInline ? writer.originRow : 0
+        if sixelPlacements.draw(graphics, registers: writer.capabilities.graphics.colorRegisters, originRow: origin,
+                                into: &writer.out)
+        {
+            // A sixel string leaves the pen (SGR) as it was.
             writer.cursor = .unknown
             if let rest = writer.restingCursor { writer.park(at: rest) }
         }

@@ -40,6 +40,9 @@ public struct FrameWriter: ~Copyable {
     /// (`emitted`, `transitions`, `penID`) were filled under.
     var stylesGeneration = 0
     var needsFullRedraw = false
+    /// Cells are only written in place: no scrolling, no sideways shifts
+    /// (sixel pixels on the screen would not move with them everywhere).
+    var keepsCellsInPlace = false
     /// The terminal's modes are not known to be ours (``FrameEncoder/invalidate()``):
     /// the next full redraw resets them first.
     var needsStateReset = false
@@ -139,7 +142,7 @@ public struct FrameWriter: ~Copyable {
             clearScreen()
             needsFullRedraw = false
         }
-        if capabilities.scrolling && !isInline && columns > 0 { scrollMovedRows(canvas) }
+        if capabilities.scrolling && !isInline && !keepsCellsInPlace && columns > 0 { scrollMovedRows(canvas) }
         let bounds = canvas.damage.bounds
         for y in bounds.y..<bounds.maxY {
             let new = canvas.row(y)
@@ -216,7 +219,7 @@ public struct FrameWriter: ~Copyable {
         var compared = 0
         // A sideways shift (DCH/ICH) is tried once per span, at its first
         // change, when the span is wide enough for one to pay.
-        var mayShift = capabilities.insertDeleteCharacter && to - from >= FrameWriter.minShiftSpan
+        var mayShift = capabilities.insertDeleteCharacter && !keepsCellsInPlace && to - from >= FrameWriter.minShiftSpan
         while x < end {
             compared += 1
             if new[x] == old[x] { x += 1; continue }
