@@ -194,12 +194,6 @@ struct ListRowSelector: Equatable {
         select = nil
     }
 
-    /// A selector for the list whose model is `owner`.
-    init(owner: AnyObject, select: (@MainActor (AnyHashable) -> Bool)?) {
-        self.owner = ObjectIdentifier(owner)
-        self.select = select
-    }
-
     @MainActor
     init<ID: Hashable>(_ cursor: AnyObject, selection: ListSelection<ID>) {
         owner = ObjectIdentifier(cursor)

@@ -188,7 +188,7 @@ struct ListContentView<ID: Hashable & Sendable, Content: View>: View {
                             return (rows.key(i), ListContentRow(view: element.view, role: role))
                         },
                         selection: selection, cursor: cursor)
-            .environment(\.listRowSelector, ListRowSelector(owner: cursor, select: Self.selector(self.selection)))
+            .environment(\.listRowSelector, ListRowSelector(cursor, selection: self.selection))
             .focusable()
             .onFocusedKey { press in
                 guard Self.handle(press, rows: rows, cursor: cursor, selection: selection, selectable: selectable)
@@ -230,26 +230,6 @@ struct ListContentView<ID: Hashable & Sendable, Content: View>: View {
                             return tag.base as? ID
                         })
                     }))
-        }
-    }
-
-    /// How a ``NavigationLink`` in a row selects its row.
-    static func selector(_ selection: ListSelection<ID>) -> (@MainActor (AnyHashable) -> Bool)? {
-        switch selection {
-        case .none:
-            return nil
-        case .single(let binding):
-            return { value in
-                guard let id = value.base as? ID else { return false }
-                binding.wrappedValue = id
-                return true
-            }
-        case .multiple(let binding):
-            return { value in
-                guard let id = value.base as? ID else { return false }
-                binding.wrappedValue = [id]
-                return true
-            }
         }
     }
 

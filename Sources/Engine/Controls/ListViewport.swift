@@ -43,26 +43,13 @@ class ListViewport {
     /// pointer may leave the list); a release lets go. Returns whether the
     /// indicator took the event.
     func handleIndicator(_ event: MouseEvent) -> Bool {
-        switch event.kind {
-        case .press where event.button == .left:
-            guard let indicator, let hit = indicator.hit(column: event.column, row: event.row) else { return false }
-            switch hit {
-            case .thumb(let grab): thumbDrag = ScrollIndicatorDrag(grab: grab)
-            case .pageUp: _ = scroll(by: -pageRows)
-            case .pageDown: _ = scroll(by: pageRows)
-            }
-            return true
-        case .drag:
-            guard let drag = thumbDrag, let indicator else { return false }
-            _ = scroll(by: indicator.offset(forThumbStart: event.row - indicator.track.y - drag.grab) - offset)
-            return true
-        case .release:
-            guard thumbDrag != nil else { return false }
+        guard let indicator else {
             thumbDrag = nil
-            return true
-        default:
             return false
         }
+        return ScrollIndicatorDrag.handle(event, indicator: indicator, drag: &thumbDrag, page: pageRows,
+                                          scrollBy: { _ = scroll(by: $0) },
+                                          scrollTo: { _ = scroll(by: $0 - offset) })
     }
 
     /// The rows to show in `height` lines, after keeping the cursor in

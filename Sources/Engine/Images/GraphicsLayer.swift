@@ -53,3 +53,27 @@ public final class GraphicsLayer {
         generation &+= 1
     }
 }
+
+extension GraphicsLayer.Placement {
+    /// The cells of this placement's frame inside `area` that still carry
+    /// its marker on `canvas` (what was painted over it does not): their
+    /// bounding box and how many there are; nil when none do.
+    func markedCells(in canvas: CellBuffer, within area: Rect) -> (box: Rect, count: Int)? {
+        let area = frame.intersection(canvas.bounds).intersection(area)
+        guard !area.isEmpty else { return nil }
+        let marker = Cell.blank(self.marker)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var count = 0
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX where canvas[x, y] == marker {
+                minX = Swift.min(minX, x)
+                maxX = Swift.max(maxX, x)
+                minY = Swift.min(minY, y)
+                maxY = Swift.max(maxY, y)
+                count += 1
+            }
+        }
+        guard count > 0 else { return nil }
+        return (Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1), count)
+    }
+}

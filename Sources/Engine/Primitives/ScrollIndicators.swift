@@ -260,4 +260,35 @@ struct ScrollIndicator: Equatable {
 struct ScrollIndicatorDrag: Equatable {
     /// Rows between the thumb's top and the row pressed.
     var grab: Int
+
+    /// A mouse event for `indicator`, what a scroll view and a list both
+    /// do with it: a press on the thumb takes hold of it (into `drag`), on
+    /// the track asks for a page (`scroll(by:)` with ∓`page`); a drag moves
+    /// the thumb held (`scroll(to:)` the offset that puts it under the
+    /// pointer, wherever the pointer is); a release lets go. Returns
+    /// whether the indicator took the event.
+    @MainActor
+    static func handle(_ event: MouseEvent, indicator: ScrollIndicator, drag: inout ScrollIndicatorDrag?, page: Int,
+                       scrollBy: (Int) -> Void, scrollTo: (Int) -> Void) -> Bool {
+        switch event.kind {
+        case .press where event.button == .left:
+            guard let hit = indicator.hit(column: event.column, row: event.row) else { return false }
+            switch hit {
+            case .thumb(let grab): drag = ScrollIndicatorDrag(grab: grab)
+            case .pageUp: scrollBy(-page)
+            case .pageDown: scrollBy(page)
+            }
+            return true
+        case .drag:
+            guard let held = drag else { return false }
+            scrollTo(indicator.offset(forThumbStart: event.row - indicator.track.y - held.grab))
+            return true
+        case .release:
+            guard drag != nil else { return false }
+            drag = nil
+            return true
+        default:
+            return false
+        }
+    }
 }

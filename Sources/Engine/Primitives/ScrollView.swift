@@ -257,27 +257,9 @@ final class ScrollBehavior: NodeBehavior {
             thumbDrag = nil
             return false
         }
-        switch event.kind {
-        case .press where event.button == .left:
-            guard let hit = indicator.hit(column: event.column, row: event.row) else { return false }
-            let page = Swift.max(1, viewportHeight)
-            switch hit {
-            case .thumb(let grab): thumbDrag = ScrollIndicatorDrag(grab: grab)
-            case .pageUp: scroll(to: visibleOffset - page, node: node, graph: graph)
-            case .pageDown: scroll(to: visibleOffset + page, node: node, graph: graph)
-            }
-            return true
-        case .drag:
-            guard let drag = thumbDrag else { return false }
-            scroll(to: indicator.offset(forThumbStart: event.row - indicator.track.y - drag.grab), node: node,
-                   graph: graph)
-            return true
-        case .release:
-            guard thumbDrag != nil else { return false }
-            thumbDrag = nil
-            return true
-        default:
-            return false
-        }
+        return ScrollIndicatorDrag.handle(event, indicator: indicator, drag: &thumbDrag,
+                                          page: Swift.max(1, viewportHeight),
+                                          scrollBy: { scroll(to: visibleOffset + $0, node: node, graph: graph) },
+                                          scrollTo: { scroll(to: $0, node: node, graph: graph) })
     }
 }

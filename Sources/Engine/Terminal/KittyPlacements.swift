@@ -83,22 +83,7 @@ struct KittyPlacements {
     /// show a rectangle with a hole, so the image is hidden and its blank
     /// cells show).
     static func visibleCells(of placement: GraphicsLayer.Placement, in canvas: CellBuffer) -> Rect? {
-        let area = placement.frame.intersection(canvas.bounds)
-        guard !area.isEmpty else { return nil }
-        let marker = Cell.blank(placement.marker)
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        var count = 0
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX where canvas[x, y] == marker {
-                minX = Swift.min(minX, x)
-                maxX = Swift.max(maxX, x)
-                minY = Swift.min(minY, y)
-                maxY = Swift.max(maxY, y)
-                count += 1
-            }
-        }
-        guard count > 0 else { return nil }
-        let box = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        guard let (box, count) = placement.markedCells(in: canvas, within: canvas.bounds) else { return nil }
         return count == box.width * box.height ? box : nil
     }
 

@@ -154,20 +154,8 @@ struct SixelPlacements {
     /// The cells of `placement`'s frame inside `usable` that still carry its
     /// marker: their bounding box and which of its cells they are; nil when none do.
     static func visible(_ placement: GraphicsLayer.Placement, in canvas: CellBuffer, within usable: Rect) -> Shown? {
-        let area = placement.frame.intersection(canvas.bounds).intersection(usable)
-        guard !area.isEmpty else { return nil }
+        guard let (box, _) = placement.markedCells(in: canvas, within: usable) else { return nil }
         let marker = Cell.blank(placement.marker)
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX where canvas[x, y] == marker {
-                minX = Swift.min(minX, x)
-                maxX = Swift.max(maxX, x)
-                minY = Swift.min(minY, y)
-                maxY = Swift.max(maxY, y)
-            }
-        }
-        guard maxX >= 0 else { return nil }
-        let box = Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
         var marked = [Bool](repeating: false, count: box.width * box.height)
         for y in box.y..<box.maxY {
             for x in box.x..<box.maxX where canvas[x, y] == marker {
