@@ -66,24 +66,22 @@ extension ViewGraph {
         for node in wideTextNodes.values { node.behavior.graphemeWidthsChanged() }
         canvas.graphemes.remeasureUncertainty()
         invalidateLayout()
-        // invalidateLayout forgets where each node was painted, and only a
-        // node queued for paint records it again; one whose frame the new
-        // layout keeps would never be queued, and a later change of it
-        // would not clear what it vacates. So every node is queued.
-        var pending = [root]
-        while let n = pending.popLast() {
-            if !n.needsPaint { queuePaint(n) }
-            pending.append(contentsOf: n.children)
-        }
     }
 
-    /// Forces layout and paint of everything on the next frame (after a resize).
+    /// Forces layout and paint of everything on the next frame (after a
+    /// resize, a repaint the app asked for, a change of widths).
+    ///
+    /// Where each node was painted is kept: the whole canvas is repainted,
+    /// so a node the new layout leaves in place is painted where it was,
+    /// and one that moves is queued for paint by its placement, which
+    /// records its new frame. (Forgetting it would leave a node that stays
+    /// put with no record, and when it later shrank, the cells it vacated
+    /// would keep their old text.)
     public func invalidateLayout() {
         var pending = [root]
         while let n = pending.popLast() {
             n.needsLayout = true
             n.cachedCount = 0
-            n.paintedFrame = nil
             pending.append(contentsOf: n.children)
         }
         paintDamage.add(canvas.bounds)

@@ -113,4 +113,30 @@ struct MeasuredWidthsTests {
         _ = pipeline.render(header("xy"))
         #expect(pipeline.textRows == ["        xy"])
     }
+
+    @Test("after a repaint the app asked for, or a resize that keeps a node in place, a text that shrinks clears what it vacates")
+    @MainActor
+    func vacatedCellsAfterRepaintAndResize() {
+        func header(_ text: String) -> some View { Text(text).frame(maxWidth: .max, alignment: .trailing) }
+        let repainted = FramePipeline(columns: 10, rows: 1)
+        _ = repainted.render(header("abcdefgh"))
+        repainted.requestRepaint()
+        _ = repainted.render(header("abcdefgh"))
+        _ = repainted.render(header("xy"))
+        #expect(repainted.textRows == ["        xy"])
+
+        // A resize in the other dimension: the text keeps its frame.
+        func column(_ text: String) -> some View {
+            VStack(spacing: 0) {
+                Text(text).frame(maxWidth: .max, alignment: .leading)
+                Spacer()
+            }
+        }
+        let resized = FramePipeline(columns: 10, rows: 2)
+        _ = resized.render(column("abcdefgh"))
+        resized.resize(columns: 10, rows: 3)
+        _ = resized.render(column("abcdefgh"))
+        _ = resized.render(column("xy"))
+        #expect(resized.textRows == ["xy        ", "          ", "          "])
+    }
 }
