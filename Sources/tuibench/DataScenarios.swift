@@ -119,7 +119,7 @@ extension Scenarios {
         while fanout * fanout < n { fanout += 1 }
         let roots = BenchNodes(parent: -1, fanout: fanout)
         let driver = SelectionDriver()
-        return Scenario(name: name, parameters: ["rows": fanout * fanout + fanout], render: { frame, host in
+        return Scenario(name: name, parameters: ["rows": n], render: { frame, host in
             if host.graph.frameNumber == 0 {
                 host.render(OutlineScreen(roots: roots), keepBytes: false)
                 host.graph.dispatch(.key(KeyPress(.tab)))
@@ -140,7 +140,7 @@ extension Scenarios {
                 }
             }
             host.update(keepBytes: false)
-        }, summary: "a tree list of \(fanout) roots of \(fanout) children; each frame expands the selected root (\(fanout) rows appear) or collapses it and selects the next")
+        }, summary: "a tree list of \(fanout) roots of \(fanout) children (\(fanout * fanout + fanout) nodes, at least --rows); each frame expands the selected root (\(fanout) rows appear) or collapses it and selects the next")
     }
 
     static func logLine(_ i: Int) -> String {

@@ -88,7 +88,7 @@ extension Scenarios {
         }
         guard name == "flow-layout" else { return nil }
         let n = rows ?? 1000
-        return Scenario(name: name, parameters: ["items": n],
+        return Scenario(name: name, parameters: ["rows": n],
                         root: { FlowScreen(items: n, changing: 5, frame: $0) },
                         summary: "a custom flow layout of \(n) tags (--rows); one tag's text changes width each frame, so the flow is measured and placed again")
     }

@@ -98,10 +98,34 @@ struct ScenariosCommand: ParsableCommand {
     )
 
     func run() {
-        for name in Scenarios.names {
-            let s = Scenarios.make(name, depth: nil, fanout: nil, rows: nil)!
-            let params = s.parameters.sorted { $0.key < $1.key }.map { "--\($0.key) \($0.value)" }.joined(separator: " ")
-            print("\(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(params.padding(toLength: 28, withPad: " ", startingAt: 0)) \(s.summary)")
+        for line in ScenariosCommand.listing() { print(line) }
+    }
+
+    /// The parameters `run` takes as flags; the others are fixed by their
+    /// scenario.
+    static let settable: Set = ["depth", "fanout", "rows", "subtree", "period"]
+
+    /// A scenario's parameters as `run` takes them: flags at their defaults,
+    /// then the fixed ones as `name=value`.
+    static func parameters(of scenario: Scenario) -> (flags: [String], fixed: [String]) {
+        var flags: [String] = [], fixed: [String] = []
+        for (key, value) in scenario.parameters.sorted(by: { $0.key < $1.key }) {
+            if settable.contains(key) { flags += ["--\(key)", "\(value)"] } else { fixed.append("\(key)=\(value)") }
+        }
+        return (flags, fixed)
+    }
+
+    /// One line a scenario: its name, its parameters, what it does.
+    static func listing() -> [String] {
+        let scenarios = Scenarios.names.map { Scenarios.make($0, depth: nil, fanout: nil, rows: nil)! }
+        let columns = scenarios.map { s in
+            let p = parameters(of: s)
+            return (p.flags + p.fixed).joined(separator: " ")
+        }
+        let nameWidth = scenarios.map(\.name.count).max() ?? 0
+        let flagsWidth = columns.map(\.count).max() ?? 0
+        return zip(scenarios, columns).map { s, c in
+            "\(s.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0))  \(c.padding(toLength: flagsWidth, withPad: " ", startingAt: 0))  \(s.summary)"
         }
     }
 }
