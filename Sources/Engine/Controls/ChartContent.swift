@@ -246,7 +246,7 @@ extension ForEach: ChartContent where Content: ChartContent {
     public init(
         _ data: Data, id: KeyPath<Data.Element, ID>, @ChartContentBuilder content: @escaping (Data.Element) -> Content
     ) {
-        self.init(data, idOf: rowID(id), content: content)
+        self.init(data, idOf: rowID(id), idSource: RowIDSource(id), content: content)
     }
 
     public func _collect(into marks: inout _ChartMarks) {
@@ -258,14 +258,14 @@ extension ForEach: ChartContent where Content: ChartContent {
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, ID: Sendable, Content: ChartContent {
     /// Marks for `Identifiable` data.
     public init(_ data: Data, @ChartContentBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, idOf: { $0.id }, content: content)
+        self.init(data, idOf: { $0.id }, idSource: .identifiable, content: content)
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int, Content: ChartContent {
     /// Marks for a range of integers.
     public init(_ range: Range<Int>, @ChartContentBuilder content: @escaping (Int) -> Content) {
-        self.init(range, idOf: { $0 }, content: content)
+        self.init(range, idOf: { $0 }, idSource: .element, content: content)
     }
 }
 

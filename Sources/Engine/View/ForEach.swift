@@ -10,32 +10,131 @@
 /// As in SwiftUI, the same `ForEach` makes a chart's marks from a
 /// collection inside a ``Chart`` (its content is then ``ChartContent``,
 /// not a view).
+///
+/// A `ForEach` whose data, ids and content closure are the same as last
+/// time skips its rows altogether, as SwiftUI's does: the same range, or
+/// an array with the same storage, and the same closure value (the same
+/// code and the same captured context). When the closure captures a value
+/// that changed (`self`, most often), it is a new closure and the rows are
+/// built again and compared, which gives the same screen, only with more
+/// work. Whether a closure literal is the same value each time is up to the
+/// compiler: in an optimised build one that captures nothing is, when given
+/// to `ForEach(_:id:content:)` or to `ForEach` over `Identifiable` data; the
+/// range initializer's `(Int) -> Content` closure is wrapped anew each time,
+/// and in a debug build every closure is new. What the closure reads of an
+/// `@Observable` model is tracked for the `ForEach`, so a change builds its
+/// rows again even when the `ForEach` is the same.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Content> {
     public var data: Data
     let id: (Data.Element) -> ID
+    /// What `id` computes, for telling two values apart: the closure made
+    /// from a key path captures it, so is new each time.
+    let idSource: RowIDSource
     public var content: (Data.Element) -> Content
 
-    init(_ data: Data, idOf id: @escaping (Data.Element) -> ID, content: @escaping (Data.Element) -> Content) {
+    init(_ data: Data, idOf id: @escaping (Data.Element) -> ID, idSource: RowIDSource,
+         content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.id = id
+        self.idSource = idSource
         self.content = content
     }
+
+    /// Whether `a` and `b` make the same rows without calling either's
+    /// closure: data that is the same value by its bytes (a range, or an
+    /// array's storage), the same ids, and the same content closure and
+    /// captures.
+    static func sameRows(_ a: Self, _ b: Self) -> Bool {
+        guard a.idSource == b.idSource, a.idSource != .opaque, sameBytes(a.content, b.content) else { return false }
+        return RowIDSource.hasValueBytes(Data.self) && sameBytes(a.data, b.data)
+    }
 }
+
+/// Where a `ForEach`'s (or a chart's) row ids come from.
+enum RowIDSource: Equatable, @unchecked Sendable {  // key paths are immutable
+    /// The element itself (`\.self`, a range's integers).
+    case element
+    /// The element's `Identifiable` id.
+    case identifiable
+    /// A key path into the element.
+    case keyPath(AnyKeyPath)
+    /// A closure: never the same as another.
+    case opaque
+
+    init<Root, ID>(_ path: KeyPath<Root, ID>) {
+        self = Root.self == ID.self && MemoryLayout<Root>.offset(of: path) == 0 ? .element : .keyPath(path)
+    }
+
+    static func == (a: RowIDSource, b: RowIDSource) -> Bool {
+        switch (a, b) {
+        case (.element, .element), (.identifiable, .identifiable): return true
+        case (.keyPath(let x), .keyPath(let y)): return x === y || x == y
+        default: return false
+        }
+    }
+
+    /// Whether two values of `Data` with the same bytes hold the same
+    /// elements: a range of plain values, or an array (its storage is
+    /// copied before it is changed while another value shares it). Not any
+    /// plain collection: an unsafe buffer's bytes stay the same when what
+    /// it points to changes.
+    static func hasValueBytes<Data>(_: Data.Type) -> Bool {
+        (Data.self is any _ValueBytesCollection.Type) && _isPOD(Data.self)
+            || Data.self is any _ValueStorageCollection.Type
+    }
+}
+
+/// Ranges: the same bounds are the same elements.
+protocol _ValueBytesCollection {}
+extension Range: _ValueBytesCollection {}
+extension ClosedRange: _ValueBytesCollection {}
+
+/// Copy-on-write arrays: the same storage is the same elements.
+protocol _ValueStorageCollection {}
+extension Array: _ValueStorageCollection {}
+extension ContiguousArray: _ValueStorageCollection {}
+extension ArraySlice: _ValueStorageCollection {}
 
 @MainActor
 extension ForEach: View, PrimitiveView where Content: View {
     /// Views for `data`, identified by the key path `id`.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, idOf: rowID(id), content: content)
+        self.init(data, idOf: rowID(id), idSource: RowIDSource(id), content: content)
     }
 
     public static func _makeBehavior() -> NodeBehavior { ForEachBehavior() }
 
+    /// The same rows as last frame (see ``ForEach``): the node skips them.
+    public static func _isSame(_ a: Self, _ b: Self) -> Bool? { sameRows(a, b) }
+
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
-        reconcile(view.data, id: view.id, content: view.content, node: node, graph: graph)
+        // The rows' views are made first, in one observation scope for this
+        // node: what the closure reads of a model is the ForEach's
+        // dependency (as in SwiftUI). The rows' own bodies are evaluated
+        // after, outside it, so that their dependencies stay their own.
+        let rows = graph.observing(node) { makeRows(view.data, content: view.content) }
+        var next = 0
+        reconcile(view.data, id: view.id, content: { _ in
+            defer { next += 1 }
+            return rows[next]
+        }, node: node, graph: graph)
+    }
+
+    /// `content` of each element, in order.
+    private static func makeRows(_ data: Data, content: (Data.Element) -> Content) -> [Content] {
+        var rows: [Content] = []
+        rows.reserveCapacity(data.count)
+        if Data.self == Range<Int>.self {
+            // Counted through the integers (see `reconcile`).
+            for i in unsafeBitCast(data, to: Range<Int>.self) { rows.append(content(unsafeBitCast(i, to: Data.Element.self))) }
+        } else {
+            for element in data { rows.append(content(element)) }
+        }
+        return rows
     }
 
     /// Reconciles `node`'s children with the rows of `data`, reusing nodes by id.
+    /// `content` is called once for each element, in order.
     ///
     /// - Complexity: O(rows) with no hashing when the ids come in the same
     ///   order as last time, or are increasing integers with no old rows
@@ -110,14 +209,14 @@ final class ForEachBehavior: NodeBehavior {
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, ID: Sendable, Content: View {
     /// Views for `Identifiable` data.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, idOf: { $0.id }, content: content)
+        self.init(data, idOf: { $0.id }, idSource: .identifiable, content: content)
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int, Content: View {
     /// Views for a range of integers, each identified by its integer.
     public init(_ range: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.init(range, idOf: { $0 }, content: content)
+        self.init(range, idOf: { $0 }, idSource: .element, content: content)
     }
 }
 

@@ -100,7 +100,6 @@ extension ConditionalContent { public static var _isStructural: Bool { true } }
 extension Optional where Wrapped: View { public static var _isStructural: Bool { true } }
 extension Group { public static var _isStructural: Bool { true } }
 extension AnyView { public static var _isStructural: Bool { true } }
-extension ForEach { public static var _isStructural: Bool { true } }
 extension VStack { public static var _isStructural: Bool { true } }
 extension HStack { public static var _isStructural: Bool { true } }
 extension ZStack { public static var _isStructural: Bool { true } }
