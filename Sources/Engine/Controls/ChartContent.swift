@@ -246,7 +246,8 @@ extension ForEach: ChartContent where Content: ChartContent {
     public init(
         _ data: Data, id: KeyPath<Data.Element, ID>, @ChartContentBuilder content: @escaping (Data.Element) -> Content
     ) {
-        self.init(data, idOf: rowID(id), idSource: RowIDSource(id), content: content)
+        let (idOf, source) = rowIDAndSource(id)
+        self.init(data, idOf: idOf, idSource: source, content: content)
     }
 
     public func _collect(into marks: inout _ChartMarks) {

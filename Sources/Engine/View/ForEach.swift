@@ -45,43 +45,51 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable & Sendable, Con
     /// array's storage), the same ids, and the same content closure and
     /// captures.
     static func sameRows(_ a: Self, _ b: Self) -> Bool {
-        guard a.idSource == b.idSource, a.idSource != .opaque, sameBytes(a.content, b.content) else { return false }
-        return RowIDSource.hasValueBytes(Data.self) && sameBytes(a.data, b.data)
+        guard a.idSource == b.idSource, sameBytes(a.content, b.content) else { return false }
+        return hasValueBytes(Data.self) && sameBytes(a.data, b.data)
     }
 }
 
-/// Where a `ForEach`'s (or a chart's) row ids come from.
-enum RowIDSource: Equatable, @unchecked Sendable {  // key paths are immutable
-    /// The element itself (`\.self`, a range's integers).
-    case element
-    /// The element's `Identifiable` id.
-    case identifiable
-    /// A key path into the element.
-    case keyPath(AnyKeyPath)
+/// Where a `ForEach`'s (or a chart's) row ids come from, as one word, so
+/// that copying a `ForEach` copies no reference for it.
+struct RowIDSource: Equatable, Sendable {
+    private let bits: UInt
+
     /// A closure: never the same as another.
-    case opaque
+    static let opaque = RowIDSource(bits: 0)
+    /// The element itself (`\.self`, a range's integers).
+    static let element = RowIDSource(bits: 1)
+    /// The element's `Identifiable` id.
+    static let identifiable = RowIDSource(bits: 2)
 
-    init<Root, ID>(_ path: KeyPath<Root, ID>) {
-        self = Root.self == ID.self && MemoryLayout<Root>.offset(of: path) == 0 ? .element : .keyPath(path)
-    }
+    private init(bits: UInt) { self.bits = bits }
 
-    static func == (a: RowIDSource, b: RowIDSource) -> Bool {
-        switch (a, b) {
-        case (.element, .element), (.identifiable, .identifiable): return true
-        case (.keyPath(let x), .keyPath(let y)): return x === y || x == y
-        default: return false
-        }
-    }
+    /// A key path into the element, told by its identity: a literal key
+    /// path is made once and reused, and the id closure keeps it alive, so
+    /// its address is not reused while the `ForEach` holding it is. (A key
+    /// path made anew each time only makes the rows be built again.)
+    init(keyPath: AnyKeyPath) { bits = UInt(bitPattern: ObjectIdentifier(keyPath).hashValue) }
 
-    /// Whether two values of `Data` with the same bytes hold the same
-    /// elements: a range of plain values, or an array (its storage is
-    /// copied before it is changed while another value shares it). Not any
-    /// plain collection: an unsafe buffer's bytes stay the same when what
-    /// it points to changes.
-    static func hasValueBytes<Data>(_: Data.Type) -> Bool {
-        (Data.self is any _ValueBytesCollection.Type) && _isPOD(Data.self)
-            || Data.self is any _ValueStorageCollection.Type
+    static func == (a: RowIDSource, b: RowIDSource) -> Bool { a.bits == b.bits && a.bits != 0 }
+}
+
+/// The id of a row given a `ForEach`'s `id:` key path (see ``rowID(_:)``),
+/// and where it comes from.
+func rowIDAndSource<Root, ID>(_ path: KeyPath<Root, ID>) -> ((Root) -> ID, RowIDSource) {
+    if Root.self == ID.self && MemoryLayout<Root>.offset(of: path) == 0 {
+        return ({ unsafeBitCast($0, to: ID.self) }, .element)
     }
+    nonisolated(unsafe) let path = path
+    return ({ $0[keyPath: path] }, RowIDSource(keyPath: path))
+}
+
+/// Whether two values of `Data` with the same bytes hold the same
+/// elements: a range of plain values, or an array (its storage is copied
+/// before it is changed while another value shares it). Not any plain
+/// collection: an unsafe buffer's bytes stay the same when what it points
+/// to changes.
+func hasValueBytes<Data>(_: Data.Type) -> Bool {
+    (Data.self is any _ValueBytesCollection.Type) && _isPOD(Data.self) || Data.self is any _ValueStorageCollection.Type
 }
 
 /// Ranges: the same bounds are the same elements.
@@ -99,7 +107,8 @@ extension ArraySlice: _ValueStorageCollection {}
 extension ForEach: View, PrimitiveView where Content: View {
     /// Views for `data`, identified by the key path `id`.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data, idOf: rowID(id), idSource: RowIDSource(id), content: content)
+        let (idOf, source) = rowIDAndSource(id)
+        self.init(data, idOf: idOf, idSource: source, content: content)
     }
 
     public static func _makeBehavior() -> NodeBehavior { ForEachBehavior() }
@@ -230,10 +239,4 @@ extension ForEach where Data == Range<Int>, ID == Int, Content: View {
 /// literal: in this generic context that literal would be made from its
 /// pattern on every call, resolving `Root` by name, about 20,000
 /// instructions each time a body builds the view.
-func rowID<Root, ID>(_ path: KeyPath<Root, ID>) -> (Root) -> ID {
-    if Root.self == ID.self && MemoryLayout<Root>.offset(of: path) == 0 {
-        return { unsafeBitCast($0, to: ID.self) }
-    }
-    nonisolated(unsafe) let path = path
-    return { $0[keyPath: path] }
-}
+func rowID<Root, ID>(_ path: KeyPath<Root, ID>) -> (Root) -> ID { rowIDAndSource(path).0 }

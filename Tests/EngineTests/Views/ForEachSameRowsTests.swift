@@ -182,16 +182,17 @@ struct ForEachSameRowsTests {
 
     @Test("the rule: ranges and arrays compare by their bytes; other collections are always built again")
     func valueBytesRule() {
-        #expect(RowIDSource.hasValueBytes(Range<Int>.self))
-        #expect(RowIDSource.hasValueBytes(ClosedRange<Int>.self))
-        #expect(RowIDSource.hasValueBytes([String].self))
-        #expect(RowIDSource.hasValueBytes(ArraySlice<Int>.self))
-        #expect(!RowIDSource.hasValueBytes(UnsafeBufferPointer<Int>.self))
-        #expect(!RowIDSource.hasValueBytes(Range<String>.self))
-        #expect(!RowIDSource.hasValueBytes(Set<Int>.self))
-        #expect(RowIDSource.element == RowIDSource(\Int.self))
-        #expect(RowIDSource(\Item.name) == RowIDSource(\Item.name))
-        #expect(RowIDSource(\Item.name) != RowIDSource(\Item.id))
+        #expect(hasValueBytes(Range<Int>.self))
+        #expect(hasValueBytes(ClosedRange<Int>.self))
+        #expect(hasValueBytes([String].self))
+        #expect(hasValueBytes(ArraySlice<Int>.self))
+        #expect(!hasValueBytes(UnsafeBufferPointer<Int>.self))
+        #expect(!hasValueBytes(Range<String>.self))
+        #expect(!hasValueBytes(Set<Int>.self))
+        #expect(RowIDSource.element == rowIDAndSource(\Int.self).1)
+        let name = \Item.name
+        #expect(rowIDAndSource(name).1 == rowIDAndSource(name).1)
+        #expect(rowIDAndSource(name).1 != rowIDAndSource(\Item.id).1)
         #expect(RowIDSource.opaque != RowIDSource.opaque)
     }
 }
