@@ -97,11 +97,11 @@ extension LazyStackBehavior {
                 }
             }
             entries.append(contentsOf: pinned)
+            // A stack's header sits as its rows do; a grid's at its leading edge.
             let barAlignment = gridItems == nil
                 ? (axis == .vertical ? Alignment(horizontal: alignment.horizontal, vertical: .top)
                                      : Alignment(horizontal: .leading, vertical: alignment.vertical))
-                : (axis == .vertical ? Alignment(horizontal: .leading, vertical: .top)
-                                     : Alignment(horizontal: .leading, vertical: .top))
+                : Alignment.topLeading
             graph.containingLayoutMarks(of: node) {
                 ForEach<[LazyEntry], LazyEntryKey, AnyView>.reconcile(
                     entries, id: { $0.key },
