@@ -5,7 +5,8 @@
 /// built cell of a lazy stack (Shift-Tab, the first) while the stack has
 /// cells after (before) it, the stack scrolls the next cell into view, a
 /// frame builds it, and focus goes to its first (last) focusable view. A
-/// cell without one is passed over, a few at a time.
+/// cell without one is passed over, a few at a time. A sectioned stack
+/// goes line by line the same way.
 ///
 /// - Complexity: one frame per cell scrolled to, each costing what it
 ///   brings into view; never the cells that stay out of it.
@@ -19,42 +20,46 @@ extension ViewGraph {
     /// the lazy stack `focused` is in while it has cells not built yet that
     /// way; `nil`: the ordinary next stop it is.
     func lazyFocusStep(from focused: ViewNode, next: ViewNode, forward: Bool) -> ViewNode? {
-        guard let (stack, cell) = lazyCell(containing: focused),
-              let rows = (stack.behavior as? LazyStackBehavior)?.rows else { return nil }
-        if let (nextStack, nextCell) = lazyCell(containing: next), nextStack === stack,
-           forward ? nextCell > cell : nextCell < cell {
+        guard let (stack, place, unit, units) = lazyCell(containing: focused) else { return nil }
+        if let (nextStack, nextPlace, _, _) = lazyCell(containing: next), nextStack === stack,
+           forward ? nextPlace > place : nextPlace < place {
             return nil
         }
-        var k = cell
+        // Cells of a stack of one ForEach; lines of a sectioned one (its
+        // headers and footers are lines, and a line's cells are built together).
+        var k = place / unit
         for _ in 0..<ViewGraph.lazyFocusSearchLimit {
             k += forward ? 1 : -1
-            guard k >= 0, k < rows.count, isLive(stack) else { return nil }
+            guard k >= 0, k < units, isLive(stack) else { return nil }
             // Scroll the cell into view and build it now: the frame shows it,
             // the next one (asked for by ``focus(_:)``) its focus.
             requestScroll(ScrollRequest(target: .lazyRow(stack: stack, index: k), anchor: nil))
             renderPendingUpdates()
             let order = focusOrder()
             let inCell = { (n: ViewNode) -> Bool in
-                guard let (s, c) = self.lazyCell(containing: n) else { return false }
-                return s === stack && c == k
+                guard let (s, p, u, _) = self.lazyCell(containing: n) else { return false }
+                return s === stack && p / u == k
             }
             if let found = forward ? order.first(where: inCell) : order.last(where: inCell) { return found }
         }
         return nil
     }
 
-    /// The lazy stack whose built cell holds `node`, and that cell's index
-    /// (its element's offset in the stack's ``ForEach``).
+    /// The lazy stack whose built cell holds `node`, that cell's place in
+    /// the stack's reading order, the unit Tab scrolls by (a cell, or a
+    /// sectioned stack's line, in places) and the number of units
+    /// (``LazyStackBehavior/focusPlace(ofChild:)``).
     ///
     /// - Complexity: O(depth) up the parents, then a search of the built cells.
-    func lazyCell(containing node: ViewNode) -> (stack: ViewNode, cell: Int)? {
+    func lazyCell(containing node: ViewNode) -> (stack: ViewNode, place: Int, unit: Int, units: Int)? {
         var child = node
         var n = node.parent
         while let parent = n {
             if parent.behavior is ForEachBehavior, let stack = parent.parent, stack.children.first === parent,
-               let lazy = stack.behavior as? LazyStackBehavior, lazy.rows != nil, let placed = lazy.placedRows {
-                guard let i = parent.children.firstIndex(where: { $0 === child }) else { return nil }
-                return (stack, placed.lowerBound + i)
+               let lazy = stack.behavior as? LazyStackBehavior {
+                guard let i = parent.children.firstIndex(where: { $0 === child }),
+                      let (place, unit, units) = lazy.focusPlace(ofChild: i) else { return nil }
+                return (stack, place, Swift.max(1, unit), units)
             }
             child = parent
             n = parent.parent

@@ -109,6 +109,8 @@ extension LazyStackBehavior {
                     node: holder, graph: graph)
             }
             placedRows = nil
+            placedEntryOrder = entries.map { $0.line.saturatingProduct(lines.perLine).saturatingSum($0.track) }
+            placedLines = (lines.total, lines.perLine)
             if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
             let longest = placeEntries(entries, nodes: holder.children, lines: lines, list: list, tracks: tracks,
                                        pitch: pitch, length: length, visible: (visibleStart, visibleEnd),

@@ -24,6 +24,24 @@ final class LazyStackBehavior: NodeBehavior {
     var pinnedViews: PinnedScrollableViews = []
     /// The content's sections, when it has ``Section``s (then ``rows`` is `nil`).
     var sections: LazySectionList?
+    /// A sectioned stack's nodes as last placed, in the holder's order:
+    /// each one's place in reading order (its line × cells a line + its
+    /// track), and the number of lines and of cells a line.
+    var placedEntryOrder: [Int] = []
+    var placedLines = (count: 0, perLine: 1)
+
+    /// Where Tab goes in this stack (``ViewGraph/lazyFocusStep(from:next:forward:)``):
+    /// the place in reading order of the built node at `child` among the
+    /// holder's children, the unit Tab scrolls by (1: a cell; a sectioned
+    /// stack's cells a line: a line) and how many units there are.
+    func focusPlace(ofChild child: Int) -> (place: Int, unit: Int, units: Int)? {
+        if sections != nil {
+            guard child < placedEntryOrder.count else { return nil }
+            return (placedEntryOrder[child], placedLines.perLine, placedLines.count)
+        }
+        guard let rows, let placed = placedRows else { return nil }
+        return (placed.lowerBound + child, 1, rows.count)
+    }
     /// The cells (the content is a ``ForEach``); `nil`: a stack or grid of
     /// the content's views, all evaluated.
     var rows: LazyRows?
@@ -146,8 +164,14 @@ final class LazyStackBehavior: NodeBehavior {
 
     /// The frame cell `index` has (or would have) when the stack's frame is
     /// `frame`: its slot in its line and track.
+    /// In a sectioned stack `index` is a line, and the frame the line's
+    /// whole length across.
     func frame(ofCell index: Int, in frame: Rect) -> Rect {
         let across = (axis == .vertical ? frame.width : frame.height)
+        if sections != nil {
+            let whole = GridTrack(offset: 0, length: across, alignment: nil)
+            return slot(line: index, track: whole, block: 0, pitch: pitch, length: rowHeight, in: frame)
+        }
         let tracks = self.tracks(across: across)
         guard !tracks.tracks.isEmpty else { return Rect(x: frame.x, y: frame.y, width: 0, height: 0) }
         let perLine = tracks.tracks.count

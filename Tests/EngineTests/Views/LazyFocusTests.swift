@@ -110,4 +110,34 @@ struct LazyFocusTests {
         #expect(host.textRows[0].hasSuffix("[ b20 ]"), "\(host.textRows)")
         #expect(probe.evaluations < 60, "\(probe.evaluations)")
     }
+
+    @Test func tabWalksIntoASectionedStacksUnbuiltLinesOverItsHeaders() {
+        struct Sectioned: View {
+            var body: some View {
+                ScrollView {
+                    LazyVStack(alignment: .leading) {
+                        ForEach(0..<100, id: \.self) { s in
+                            Section(header: Text("Section \(s)")) {
+                                ForEach(0..<10, id: \.self) { i in Button("b\(s).\(i)") {} }
+                            }
+                        }
+                    }
+                }
+                .scrollIndicators(.hidden)
+            }
+        }
+        let host = FramePipeline(columns: 12, rows: 5)
+        host.render(Sectioned())
+        host.renderIfNeeded()
+        #expect(focusedText(host) == "[ b0.0 ]")
+        // Ten buttons a section, headers passed over: 25 Tabs reach b2.5.
+        for _ in 0..<25 { host.press(.tab) }
+        host.renderIfNeeded()
+        #expect(focusedText(host) == "[ b2.5 ]")
+        #expect(host.textRows.last == "[ b2.5 ]    ", "\(host.textRows)")
+        #expect(host.graph.liveNodes < 200, "\(host.graph.liveNodes)")
+        for _ in 0..<25 { host.press(.tab, modifiers: .shift) }
+        host.renderIfNeeded()
+        #expect(focusedText(host) == "[ b0.0 ]")
+    }
 }
