@@ -63,7 +63,9 @@ struct LazySectionList {
         var total = 0
         for s in sections {
             starts.append(total)
-            let cellLines = s.cells.count == 0 || perLine <= 0 ? 0 : (s.cells.count - 1) / perLine + 1
+            // A grid of no columns: its cells take no lines, and neither do its headers.
+            guard perLine > 0 else { continue }
+            let cellLines = s.cells.count == 0 ? 0 : (s.cells.count - 1) / perLine + 1
             total = total.saturatingSum((s.header == nil ? 0 : 1) + cellLines + (s.footer == nil ? 0 : 1))
         }
         return LazySectionLines(starts: starts, total: total, perLine: Swift.max(1, perLine))

@@ -62,6 +62,16 @@ extension LazyStackBehavior {
     func placeSections(_ list: LazySectionList, holder: ViewNode, node: ViewNode, in rect: Rect, graph: ViewGraph) {
         let across = axis == .vertical ? rect.width : rect.height
         let tracks = self.tracks(across: across)
+        guard !tracks.tracks.isEmpty else {
+            // A grid of no columns shows nothing (its sections take no lines).
+            graph.containingLayoutMarks(of: node) {
+                ForEach<[LazyEntry], LazyEntryKey, AnyView>.reconcile(
+                    [], id: { $0.key }, content: { $0.view }, node: holder, graph: graph)
+            }
+            placedEntryOrder = []
+            if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
+            return
+        }
         let lines = list.lines(perLine: tracks.tracks.count)
         let viewport = (graph.enclosingViewport ?? rect).intersection(rect)
         let start = axis == .vertical ? rect.y : rect.x

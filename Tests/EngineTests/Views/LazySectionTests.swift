@@ -157,4 +157,27 @@ struct LazySectionTests {
         #expect(evaluations.count == 0)
         #expect(host.graph.liveNodes < 100, "\(host.graph.liveNodes)")
     }
+
+    @Test func noColumnsEmptySectionsAndHugeSpacingNeitherTrapNorHang() {
+        struct Hostile: View {
+            var columns: [GridItem]
+            var body: some View {
+                ScrollView {
+                    LazyVGrid(columns: columns, spacing: .max, pinnedViews: [.sectionHeaders, .sectionFooters]) {
+                        Section(header: Text("A")) { ForEach(0..<0, id: \.self) { Text("\($0)") } }
+                        Section { ForEach(0..<0, id: \.self) { Text("\($0)") } }
+                        Section(header: Text("B"), footer: Text("b")) { ForEach(0..<100_000, id: \.self) { Text("\($0)") } }
+                    }
+                }
+            }
+        }
+        let none = FramePipeline(columns: 6, rows: 3)
+        none.render(Hostile(columns: []))
+        #expect(none.textRows.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        let one = FramePipeline(columns: 6, rows: 3)
+        one.render(Hostile(columns: [GridItem(.flexible(minimum: 1))]))
+        one.scroll(column: 1, row: 1, lines: 5)
+        #expect(one.textRows.count == 3)
+        #expect(one.graph.liveNodes < 100, "\(one.graph.liveNodes)")
+    }
 }
