@@ -155,4 +155,15 @@ struct ScrollAxesTests {
         host.press(.character("t"))
         #expect(host.textRows == ["x12   ", " x13  "], "\(host.textRows)")
     }
+
+    @Test func anUnchangedFrameWritesNothingAndScrollingSidewaysEvaluatesNoBody() {
+        let host = host(Sheet(), columns: 8, rows: 4)
+        host.graph.recordsEvaluations = true
+        #expect(host.update() == 0)
+        #expect(host.graph.evaluationLog.isEmpty)
+        wheel(host, .scrollRight)
+        #expect(host.textRows[0] == "0-abcde█")
+        #expect(host.graph.evaluationLog.isEmpty, "\(host.graph.evaluationLog)")
+        #expect(host.update() == 0)
+    }
 }
