@@ -55,7 +55,11 @@ extension EnvironmentValues {
 ///
 /// In a ``Form`` (and in a stack) the header is shown in bold on a row of
 /// its own, the rows follow, then the footer, dimmed, and a blank row
-/// parts it from what comes next.
+/// parts it from what comes next. In a ``List`` the header and footer are
+/// rows the selection steps over. In a ``LazyVStack``, ``LazyHStack``,
+/// ``LazyVGrid`` or ``LazyHGrid`` they are lines across the whole stack,
+/// shown as written, and the stack's `pinnedViews` may hold them at the
+/// scroll view's edges (``PinnedScrollableViews``).
 public struct Section<Parent: View, Content: View, Footer: View>: View {
     var header: Parent
     var content: Content
@@ -82,12 +86,29 @@ extension Section where Footer == EmptyView {
     public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
         self.init(content: content, header: header) { EmptyView() }
     }
+
+    /// A section with a header view (SwiftUI's first form, kept there deprecated).
+    public init(header: Parent, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { header }, footer: { EmptyView() })
+    }
+}
+
+extension Section {
+    /// A section with a header view and a footer view (SwiftUI's first form).
+    public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { header }, footer: { footer })
+    }
 }
 
 extension Section where Parent == EmptyView {
     /// A section with a footer.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
         self.init(content: content, header: { EmptyView() }, footer: footer)
+    }
+
+    /// A section with a footer view (SwiftUI's first form).
+    public init(footer: Footer, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { footer })
     }
 }
 

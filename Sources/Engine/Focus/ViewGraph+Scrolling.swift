@@ -40,12 +40,15 @@ extension ViewGraph {
     /// The wheel over a scroll view that keeps its own offset scrolls the
     /// deepest one under the pointer (three rows or columns a notch);
     /// returns whether one moved. The vertical wheel scrolls the deepest
-    /// vertical scroll view, or a horizontal one when no vertical one is
-    /// under the pointer; the horizontal wheel (tilt, or Shift with some
-    /// terminals) scrolls only horizontal ones.
+    /// vertically scrollable view, or a horizontal one when no vertical
+    /// one is under the pointer; the horizontal wheel (tilt: buttons 6 and
+    /// 7, which the decoder reports as ``MouseEvent/Kind/scrollLeft`` and
+    /// ``MouseEvent/Kind/scrollRight``), or the vertical one with Shift
+    /// held, scrolls only horizontally scrollable ones. A scroll view of
+    /// both axes takes either.
     func scrollUnderPointer(_ event: MouseEvent) -> Bool {
         let delta: Int
-        let sideways: Bool
+        var sideways: Bool
         switch event.kind {
         case .scrollUp: (delta, sideways) = (-ScrollBehavior.wheelRows, false)
         case .scrollDown: (delta, sideways) = (ScrollBehavior.wheelRows, false)
@@ -53,6 +56,7 @@ extension ViewGraph {
         case .scrollRight: (delta, sideways) = (ScrollBehavior.wheelRows, true)
         default: return false
         }
+        if event.modifiers.contains(.shift) { sideways = true }
         // The deepest of each axis under the pointer.
         var best: [Axis: (path: [Int], node: ViewNode, scroll: ScrollBehavior)] = [:]
         let modal = activeModal
@@ -60,12 +64,23 @@ extension ViewGraph {
             if !isReachable(node, modal: modal) { continue }
             let f = node.frame
             guard event.column >= f.x, event.column < f.maxX, event.row >= f.y, event.row < f.maxY,
-                  let scroll = node.behavior as? ScrollBehavior, let axis = scroll.scrollAxis else { continue }
-            let path = treePath(of: node)
-            if best[axis] == nil || best[axis]!.path.lexicographicallyPrecedes(path) { best[axis] = (path, node, scroll) }
+                  let scroll = node.behavior as? ScrollBehavior else { continue }
+            var path: [Int]?
+            for axis in [Axis.vertical, .horizontal]
+            where scroll.axes.contains(axis == .vertical ? .vertical : .horizontal) {
+                let p = path ?? treePath(of: node)
+                path = p
+                if best[axis] == nil || best[axis]!.path.lexicographicallyPrecedes(p) { best[axis] = (p, node, scroll) }
+            }
         }
-        guard let target = sideways ? best[.horizontal] : best[.vertical] ?? best[.horizontal] else { return false }
-        return target.scroll.scroll(to: target.scroll.visibleOffset + delta, node: target.node, graph: self)
+        let axis: Axis
+        if sideways {
+            axis = .horizontal
+        } else {
+            axis = best[.vertical] != nil ? .vertical : .horizontal
+        }
+        guard let target = best[axis] else { return false }
+        return target.scroll.scroll(axis, to: target.scroll.visibleOffset(axis) + delta, node: target.node, graph: self)
     }
 
     /// A press on the indicator of a scroll view that keeps its own offset
@@ -76,7 +91,7 @@ extension ViewGraph {
         switch event.kind {
         case .drag, .release:
             for node in registeredNodes(for: .wheelScrolling) {
-                if let scroll = node.behavior as? ScrollBehavior, scroll.thumbDrag != nil {
+                if let scroll = node.behavior as? ScrollBehavior, scroll.isDraggingThumb {
                     return scroll.handleIndicator(event, node: node, graph: self)
                 }
             }
@@ -86,7 +101,7 @@ extension ViewGraph {
             let modal = activeModal
             for node in registeredNodes(for: .wheelScrolling) {
                 guard let scroll = node.behavior as? ScrollBehavior,
-                      scroll.indicator?.hit(column: event.column, row: event.row) != nil,
+                      scroll.indicatorHit(column: event.column, row: event.row) != nil,
                       isReachable(node, modal: modal) else { continue }
                 let path = treePath(of: node)
                 if best == nil || best!.path.lexicographicallyPrecedes(path) { best = (path, node) }

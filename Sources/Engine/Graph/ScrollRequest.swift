@@ -3,7 +3,8 @@ struct ScrollRequest {
     enum Target {
         /// A view in the tree.
         case node(ViewNode)
-        /// Row `index` of a lazy stack (the row may not exist yet).
+        /// Row `index` of a lazy stack (the row may not exist yet); line
+        /// `index` of a sectioned one.
         case lazyRow(stack: ViewNode, index: Int)
     }
     var target: Target

@@ -118,6 +118,11 @@ extension ViewGraph {
         let next: Int
         if let current {
             next = (current + (forward ? 1 : order.count - 1)) % order.count
+            // Leaving a lazy stack's built cells: its next cell, built now.
+            if let cell = lazyFocusStep(from: order[current], next: order[next], forward: forward) {
+                focus(cell)
+                return true
+            }
         } else {
             next = forward ? 0 : order.count - 1
         }

@@ -35,17 +35,29 @@ extension EdgeInsets {
 }
 
 extension FrameSpec {
-    /// Each dimension a size or infinity; a minimum above the maximum is
-    /// lowered to it (as SwiftUI takes inconsistent bounds).
+    /// Each dimension a size or infinity, its bounds in order: SwiftUI
+    /// calls bounds out of order "contradictory frame constraints" and
+    /// logs them; the engine puts them in order, min ≤ ideal ≤ max, the
+    /// minimum winning over the maximum and both over the ideal, so that
+    /// every rule of ``FrameBehavior`` sees one consistent frame.
     var clamped: FrameSpec {
         var s = self
-        s.minWidth = LayoutLength.clampFrame(minWidth)
-        s.idealWidth = LayoutLength.clampFrame(idealWidth)
-        s.maxWidth = LayoutLength.clampFrame(maxWidth)
-        s.minHeight = LayoutLength.clampFrame(minHeight)
-        s.idealHeight = LayoutLength.clampFrame(idealHeight)
-        s.maxHeight = LayoutLength.clampFrame(maxHeight)
+        (s.minWidth, s.idealWidth, s.maxWidth) = FrameSpec.ordered(minWidth, idealWidth, maxWidth)
+        (s.minHeight, s.idealHeight, s.maxHeight) = FrameSpec.ordered(minHeight, idealHeight, maxHeight)
         return s
+    }
+
+    /// One dimension's bounds clamped (``LayoutLength/clampFrame(_:)``) and
+    /// put in order: a maximum below the minimum is raised to it, an ideal
+    /// outside them is moved to the nearer one.
+    static func ordered(_ min: Int?, _ ideal: Int?, _ max: Int?) -> (Int?, Int?, Int?) {
+        let lo = LayoutLength.clampFrame(min)
+        var hi = LayoutLength.clampFrame(max)
+        var mid = LayoutLength.clampFrame(ideal)
+        if let l = lo, let h = hi, h < l { hi = l }
+        if let m = mid, let h = hi, m > h { mid = h }
+        if let m = mid, let l = lo, m < l { mid = l }
+        return (lo, mid, hi)
     }
 }
 

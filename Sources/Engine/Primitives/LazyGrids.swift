@@ -30,7 +30,9 @@ public struct LazyVGrid<Content: View>: PrimitiveView {
     public var alignment: HorizontalAlignment
     /// Cells between one row and the next; `nil`: 0, as a ``VStack``.
     public var spacing: Int?
-    /// The cells: a ``ForEach`` to evaluate them lazily.
+    /// The section headers and footers pinned to the scroll view's edges.
+    public var pinnedViews: PinnedScrollableViews
+    /// The cells: a ``ForEach`` to evaluate them lazily, or ``Section``s.
     public var content: Content {
         // Set after the initializer: found again from the content (``LazyRowSource``).
         didSet { rows = nil }
@@ -44,10 +46,12 @@ public struct LazyVGrid<Content: View>: PrimitiveView {
     // Disfavoured, as LazyVStack's: the ForEach initializer must win.
     @_disfavoredOverload
     public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Int? = nil,
+                pinnedViews: PinnedScrollableViews = .init(),
                 @ViewBuilder content: () -> Content) {
         self.columns = columns
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         self.content = content()
         rows = nil
     }
@@ -56,11 +60,13 @@ public struct LazyVGrid<Content: View>: PrimitiveView {
     /// are built and evaluated.
     @inlinable
     public init<Data, ID, Cell>(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Int? = nil,
+                                pinnedViews: PinnedScrollableViews = .init(),
                                 @ViewBuilder content: () -> ForEach<Data, ID, Cell>)
     where Content == ForEach<Data, ID, Cell> {
         self.columns = columns
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         let cells = content()
         self.content = cells
         // Made here, where the types are known (see LazyVStack's initializer).
@@ -72,7 +78,7 @@ public struct LazyVGrid<Content: View>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: LazyStackBehavior.self)
         b.configure(axis: .vertical, spacing: view.spacing ?? 0, alignment: Alignment(horizontal: view.alignment, vertical: .center),
-                    gridItems: view.columns, node: node, graph: graph)
+                    gridItems: view.columns, pinnedViews: view.pinnedViews, node: node, graph: graph)
         b.reconcile(view.content, rows: view.rows, node: node, graph: graph)
     }
 }
@@ -103,7 +109,9 @@ public struct LazyHGrid<Content: View>: PrimitiveView {
     public var alignment: VerticalAlignment
     /// Cells between one column and the next; `nil`: 1, as an ``HStack``.
     public var spacing: Int?
-    /// The cells: a ``ForEach`` to evaluate them lazily.
+    /// The section headers and footers pinned to the scroll view's edges.
+    public var pinnedViews: PinnedScrollableViews
+    /// The cells: a ``ForEach`` to evaluate them lazily, or ``Section``s.
     public var content: Content {
         // Set after the initializer: found again from the content (``LazyRowSource``).
         didSet { cells = nil }
@@ -117,10 +125,12 @@ public struct LazyHGrid<Content: View>: PrimitiveView {
     // Disfavoured, as LazyVStack's: the ForEach initializer must win.
     @_disfavoredOverload
     public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: Int? = nil,
+                pinnedViews: PinnedScrollableViews = .init(),
                 @ViewBuilder content: () -> Content) {
         self.rows = rows
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         self.content = content()
         cells = nil
     }
@@ -129,11 +139,13 @@ public struct LazyHGrid<Content: View>: PrimitiveView {
     /// are built and evaluated.
     @inlinable
     public init<Data, ID, Cell>(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: Int? = nil,
+                                pinnedViews: PinnedScrollableViews = .init(),
                                 @ViewBuilder content: () -> ForEach<Data, ID, Cell>)
     where Content == ForEach<Data, ID, Cell> {
         self.rows = rows
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         let cells = content()
         self.content = cells
         // Made here, where the types are known (see LazyVStack's initializer).
@@ -145,7 +157,7 @@ public struct LazyHGrid<Content: View>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: LazyStackBehavior.self)
         b.configure(axis: .horizontal, spacing: view.spacing ?? 1, alignment: Alignment(horizontal: .center, vertical: view.alignment),
-                    gridItems: view.rows, node: node, graph: graph)
+                    gridItems: view.rows, pinnedViews: view.pinnedViews, node: node, graph: graph)
         b.reconcile(view.content, rows: view.cells, node: node, graph: graph)
     }
 }

@@ -19,7 +19,9 @@ public struct LazyHStack<Content: View>: PrimitiveView {
     public var alignment: VerticalAlignment
     /// Cells between one column and the next (1 by default, as ``HStack``).
     public var spacing: Int
-    /// The columns: a ``ForEach`` to evaluate them lazily.
+    /// The section headers and footers pinned to the scroll view's edges.
+    public var pinnedViews: PinnedScrollableViews
+    /// The columns: a ``ForEach`` to evaluate them lazily, or ``Section``s.
     public var content: Content {
         // Set after the initializer: found again from the content (``LazyRowSource``).
         didSet { rows = nil }
@@ -32,9 +34,11 @@ public struct LazyHStack<Content: View>: PrimitiveView {
     /// `content` is a ``ForEach``; any other content is laid out as an ``HStack``.
     // Disfavoured, as LazyVStack's: the ForEach initializer must win.
     @_disfavoredOverload
-    public init(alignment: VerticalAlignment = .center, spacing: Int = 1, @ViewBuilder content: () -> Content) {
+    public init(alignment: VerticalAlignment = .center, spacing: Int = 1, pinnedViews: PinnedScrollableViews = .init(),
+                @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         self.content = content()
         rows = nil
     }
@@ -43,10 +47,12 @@ public struct LazyHStack<Content: View>: PrimitiveView {
     /// are built and evaluated.
     @inlinable
     public init<Data, ID, Column>(alignment: VerticalAlignment = .center, spacing: Int = 1,
+                                  pinnedViews: PinnedScrollableViews = .init(),
                                   @ViewBuilder content: () -> ForEach<Data, ID, Column>)
     where Content == ForEach<Data, ID, Column> {
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         let columns = content()
         self.content = columns
         // Made here, where the types are known (see LazyVStack's initializer).
@@ -58,7 +64,7 @@ public struct LazyHStack<Content: View>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: LazyStackBehavior.self)
         b.configure(axis: .horizontal, spacing: view.spacing, alignment: Alignment(horizontal: .center, vertical: view.alignment),
-                    gridItems: nil, node: node, graph: graph)
+                    gridItems: nil, pinnedViews: view.pinnedViews, node: node, graph: graph)
         b.reconcile(view.content, rows: view.rows, node: node, graph: graph)
     }
 }

@@ -34,11 +34,14 @@ struct LazyRows {
 @MainActor
 protocol LazyRowSource {
     var lazyRows: LazyRows { get }
+    /// Its rows are ``Section``s: the stack reads them as sections.
+    var rowsAreSections: Bool { get }
 }
 
 @MainActor
 extension ForEach: LazyRowSource where Content: View {
     var lazyRows: LazyRows { LazyRows(self) }
+    var rowsAreSections: Bool { Content.self is any LazySectionValue.Type }
 
     /// The offset of the row whose id is `key`, if any.
     @usableFromInline

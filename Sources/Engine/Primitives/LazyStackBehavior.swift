@@ -20,6 +20,28 @@ final class LazyStackBehavior: NodeBehavior {
     var alignment = Alignment.center
     /// The grid's items (its columns or rows); `nil`: a stack.
     var gridItems: [GridItem]?
+    /// The section headers and footers held at the viewport's edges.
+    var pinnedViews: PinnedScrollableViews = []
+    /// The content's sections, when it has ``Section``s (then ``rows`` is `nil`).
+    var sections: LazySectionList?
+    /// A sectioned stack's nodes as last placed, in the holder's order:
+    /// each one's place in reading order (its line × cells a line + its
+    /// track), and the number of lines and of cells a line.
+    var placedEntryOrder: [Int] = []
+    var placedLines = (count: 0, perLine: 1)
+
+    /// Where Tab goes in this stack (``ViewGraph/lazyFocusStep(from:next:forward:)``):
+    /// the place in reading order of the built node at `child` among the
+    /// holder's children, the unit Tab scrolls by (1: a cell; a sectioned
+    /// stack's cells a line: a line) and how many units there are.
+    func focusPlace(ofChild child: Int) -> (place: Int, unit: Int, units: Int)? {
+        if sections != nil {
+            guard child < placedEntryOrder.count else { return nil }
+            return (placedEntryOrder[child], placedLines.perLine, placedLines.count)
+        }
+        guard let rows, let placed = placedRows else { return nil }
+        return (placed.lowerBound + child, 1, rows.count)
+    }
     /// The cells (the content is a ``ForEach``); `nil`: a stack or grid of
     /// the content's views, all evaluated.
     var rows: LazyRows?
@@ -43,9 +65,10 @@ final class LazyStackBehavior: NodeBehavior {
     func pitch(_ height: Int) -> Int { Swift.max(1, height.saturatingSum(spacing)) }
 
     /// Sets what a view's value says; changes mark the node for layout.
-    func configure(axis: Axis, spacing: Int, alignment: Alignment, gridItems: [GridItem]?, node: ViewNode,
-                   graph: ViewGraph) {
+    func configure(axis: Axis, spacing: Int, alignment: Alignment, gridItems: [GridItem]?,
+                   pinnedViews: PinnedScrollableViews = [], node: ViewNode, graph: ViewGraph) {
         self.axis = axis
+        graph.set(pinnedViews, &self.pinnedViews, node: node)
         graph.set(LayoutLength.clamp(spacing), &self.spacing, node: node)
         graph.set(alignment, &self.alignment, node: node)
         graph.set(gridItems, &self.gridItems, node: node)
@@ -55,12 +78,25 @@ final class LazyStackBehavior: NodeBehavior {
     /// the initializer, or at run time through ``LazyRowSource``), otherwise
     /// its views as one child, all evaluated.
     func reconcile<Content: View>(_ content: Content, rows: LazyRows?, node: ViewNode, graph: ViewGraph) {
-        guard let rows = rows ?? (content as? any LazyRowSource)?.lazyRows else {
+        let source = content as? any LazyRowSource
+        let rows = source?.rowsAreSections == true ? nil : rows ?? source?.lazyRows
+        guard let rows else {
             self.rows = nil
             placedRows = nil
+            if let list = LazySectionList(content) {
+                // Sections: their lines in view are reconciled as the stack is placed.
+                sections = list
+                if node.children.isEmpty || !(node.children[0].behavior is ForEachBehavior) {
+                    graph.reconcileOnlyChild(LazyRowsHolder(), of: node)
+                }
+                graph.markNeedsLayout(node)
+                return
+            }
+            sections = nil
             graph.reconcileOnlyChild(content, of: node)
             return
         }
+        sections = nil
         update(rows, node: node, graph: graph)
     }
 
@@ -114,22 +150,28 @@ final class LazyStackBehavior: NodeBehavior {
     }
 
     /// Where the block of tracks starts across the stack's `across` cells.
-    private func blockOffset(_ tracks: GridTracks, across: Int) -> Int {
+    func blockOffset(_ tracks: GridTracks, across: Int) -> Int {
         gridItems == nil ? 0 : crossOffset(alignment, child: tracks.length, in: across)
     }
 
-    private func crossOffset(_ a: Alignment, child: Int, in space: Int) -> Int {
+    func crossOffset(_ a: Alignment, child: Int, in space: Int) -> Int {
         axis == .vertical ? a.horizontal.offset(child: child, in: space) : a.vertical.offset(child: child, in: space)
     }
 
-    private func mainOffset(_ a: Alignment, child: Int, in space: Int) -> Int {
+    func mainOffset(_ a: Alignment, child: Int, in space: Int) -> Int {
         axis == .vertical ? a.vertical.offset(child: child, in: space) : a.horizontal.offset(child: child, in: space)
     }
 
     /// The frame cell `index` has (or would have) when the stack's frame is
     /// `frame`: its slot in its line and track.
+    /// In a sectioned stack `index` is a line, and the frame the line's
+    /// whole length across.
     func frame(ofCell index: Int, in frame: Rect) -> Rect {
         let across = (axis == .vertical ? frame.width : frame.height)
+        if sections != nil {
+            let whole = GridTrack(offset: 0, length: across, alignment: nil)
+            return slot(line: index, track: whole, block: 0, pitch: pitch, length: rowHeight, in: frame)
+        }
         let tracks = self.tracks(across: across)
         guard !tracks.tracks.isEmpty else { return Rect(x: frame.x, y: frame.y, width: 0, height: 0) }
         let perLine = tracks.tracks.count
@@ -152,6 +194,10 @@ final class LazyStackBehavior: NodeBehavior {
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         let proposedAcross = axis == .vertical ? proposal.width : proposal.height
         let across = proposedAcross == .max ? nil : proposedAcross
+        if let sections {
+            sizedRowHeight = rowHeight
+            return sectionedSize(sections, across: across)
+        }
         guard let rows else {
             guard gridItems != nil else {
                 return StackLayout.size(axis: axis, spacing: spacing, children: node.layoutChildren,
@@ -176,6 +222,10 @@ final class LazyStackBehavior: NodeBehavior {
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
         let across = (axis == .vertical ? rect.width : rect.height)
+        if let sections, let holder = node.children.first {
+            placeSections(sections, holder: holder, node: node, in: rect, graph: graph)
+            return
+        }
         guard let rows, let holder = node.children.first else {
             placedRows = nil
             guard gridItems != nil else {
@@ -229,7 +279,7 @@ final class LazyStackBehavior: NodeBehavior {
     }
 
     /// What a cell is offered: its track's length across, its ideal along.
-    private func proposal(_ track: GridTrack) -> ProposedSize {
+    func proposal(_ track: GridTrack) -> ProposedSize {
         StackLayout.proposal(main: nil, cross: track.length, axis)
     }
 
@@ -255,44 +305,55 @@ final class LazyStackBehavior: NodeBehavior {
         guard perLine > 0 else { return 1 }
         let across = (axis == .vertical ? rect.width : rect.height)
         let block = blockOffset(tracks, across: across)
-        let isStack = gridItems == nil
         var longest = 1
         for (k, cell) in cells.enumerated() {
             let index = first + k
             let track = tracks.tracks[index % perLine]
             let area = slot(line: index / perLine, track: track, block: block, pitch: pitch, length: length, in: rect)
-            // A stack's cells fill their slot along the axis (a row as tall
-            // as its line) and sit across by the stack's alignment; a grid's
-            // cells are placed at their size, aligned in their slot.
-            let cellAlignment = isStack
-                ? (axis == .vertical ? Alignment(horizontal: alignment.horizontal, vertical: .top)
-                                     : Alignment(horizontal: .leading, vertical: alignment.vertical))
-                : track.alignment ?? (axis == .vertical ? Alignment(horizontal: alignment.horizontal, vertical: .center)
-                                                        : Alignment(horizontal: .center, vertical: alignment.vertical))
-            if cell.isTransparent && cell.structureChanged { graph.refreshLayoutChildren(cell) }
-            // A cell that is (or whose body is) one laid-out view: place that view.
-            let single: ViewNode? = !cell.isTransparent ? cell : (cell.layoutChildren.count == 1 ? cell.layoutChildren[0] : nil)
-            guard let view = single else {
-                // A composite cell of several views: they stack along the axis inside the cell's slot.
-                let units = cell.layoutChildren
-                let s = StackLayout.size(axis: axis, spacing: 0, children: units, proposal: proposal(track), graph: graph)
-                longest = Swift.max(longest, StackLayout.main(s, axis))
-                StackLayout.place(axis: axis, spacing: 0, alignment: cellAlignment, children: units, in: area,
-                                  graph: graph)
-                continue
-            }
-            let s = graph.size(of: view, for: proposal(track))
-            let main = StackLayout.main(s, axis)
-            longest = Swift.max(longest, main)
-            let cross = Swift.min(StackLayout.cross(s, axis), track.length)
-            let along = isStack ? length : Swift.min(main, length)
-            let dc = crossOffset(cellAlignment, child: cross, in: track.length)
-            let dm = isStack ? 0 : mainOffset(cellAlignment, child: along, in: length)
-            graph.place(view, in: axis == .vertical
-                ? Rect(x: area.x + dc, y: area.y + dm, width: cross, height: along)
-                : Rect(x: area.x + dm, y: area.y + dc, width: along, height: cross))
+            longest = Swift.max(longest, placeCell(cell, track: track, in: area, graph: graph))
         }
         return longest
+    }
+
+    /// Places one cell in its slot `area` of `track`; returns its length
+    /// along the axis. A section's header or footer (`fills`) takes the
+    /// whole slot.
+    func placeCell(_ cell: ViewNode, track: GridTrack, in area: Rect, graph: ViewGraph, fills: Bool = false) -> Int {
+        let isStack = gridItems == nil
+        // A stack's cells fill their slot along the axis (a row as tall
+        // as its line) and sit across by the stack's alignment; a grid's
+        // cells are placed at their size, aligned in their slot.
+        let cellAlignment = isStack
+            ? (axis == .vertical ? Alignment(horizontal: alignment.horizontal, vertical: .top)
+                                 : Alignment(horizontal: .leading, vertical: alignment.vertical))
+            : track.alignment ?? (axis == .vertical ? Alignment(horizontal: alignment.horizontal, vertical: .center)
+                                                    : Alignment(horizontal: .center, vertical: alignment.vertical))
+        if cell.isTransparent && cell.structureChanged { graph.refreshLayoutChildren(cell) }
+        // A cell that is (or whose body is) one laid-out view: place that view.
+        let single: ViewNode? = !cell.isTransparent ? cell : (cell.layoutChildren.count == 1 ? cell.layoutChildren[0] : nil)
+        guard let view = single else {
+            // A composite cell of several views: they stack along the axis inside the cell's slot.
+            let units = cell.layoutChildren
+            let s = StackLayout.size(axis: axis, spacing: 0, children: units, proposal: proposal(track), graph: graph)
+            StackLayout.place(axis: axis, spacing: 0, alignment: cellAlignment, children: units, in: area,
+                              graph: graph)
+            return Swift.max(1, StackLayout.main(s, axis))
+        }
+        let s = graph.size(of: view, for: proposal(track))
+        let main = StackLayout.main(s, axis)
+        if fills {
+            graph.place(view, in: area)
+            return Swift.max(1, main)
+        }
+        let lineLength = axis == .vertical ? area.height : area.width
+        let cross = Swift.min(StackLayout.cross(s, axis), track.length)
+        let along = isStack ? lineLength : Swift.min(main, lineLength)
+        let dc = crossOffset(cellAlignment, child: cross, in: track.length)
+        let dm = isStack ? 0 : mainOffset(cellAlignment, child: along, in: lineLength)
+        graph.place(view, in: axis == .vertical
+            ? Rect(x: area.x + dc, y: area.y + dm, width: cross, height: along)
+            : Rect(x: area.x + dm, y: area.y + dc, width: along, height: cross))
+        return Swift.max(1, main)
     }
 }
 

@@ -3,7 +3,10 @@
 /// Its content should be a ``ForEach``: rows are created (their views
 /// built, their bodies evaluated) when they scroll into view and detached
 /// when they leave it; row height is measured from the rows evaluated so
-/// far. Outside a scroll view it behaves like a ``VStack``.
+/// far. Outside a scroll view it behaves like a ``VStack``. Content of
+/// ``Section``s is as lazy: headers and footers are rows of their own, and
+/// `pinnedViews` holds the current section's header at the top of the
+/// visible area (``PinnedScrollableViews``).
 ///
 /// A frame that gives the stack new rows costs the rows in view: they are
 /// compared with the last ones as the stack is evaluated, a row that
@@ -15,7 +18,9 @@ public struct LazyVStack<Content: View>: PrimitiveView {
     public var alignment: HorizontalAlignment
     /// Cells between one row and the next.
     public var spacing: Int
-    /// The rows: a ``ForEach`` to evaluate them lazily.
+    /// The section headers and footers pinned to the scroll view's edges.
+    public var pinnedViews: PinnedScrollableViews
+    /// The rows: a ``ForEach`` to evaluate them lazily, or ``Section``s.
     public var content: Content {
         // Set after the initializer: found again from the content (``LazyRowSource``).
         didSet { rows = nil }
@@ -30,9 +35,11 @@ public struct LazyVStack<Content: View>: PrimitiveView {
     // Disfavoured: otherwise this initializer, not being generic itself,
     // wins over the ForEach one below even when the content is a ForEach.
     @_disfavoredOverload
-    public init(alignment: HorizontalAlignment = .center, spacing: Int = 0, @ViewBuilder content: () -> Content) {
+    public init(alignment: HorizontalAlignment = .center, spacing: Int = 0, pinnedViews: PinnedScrollableViews = .init(),
+                @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         self.content = content()
         rows = nil
     }
@@ -41,10 +48,12 @@ public struct LazyVStack<Content: View>: PrimitiveView {
     /// built and evaluated.
     @inlinable
     public init<Data, ID, Row>(alignment: HorizontalAlignment = .center, spacing: Int = 0,
+                               pinnedViews: PinnedScrollableViews = .init(),
                                @ViewBuilder content: () -> ForEach<Data, ID, Row>)
     where Content == ForEach<Data, ID, Row> {
         self.alignment = alignment
         self.spacing = spacing
+        self.pinnedViews = pinnedViews
         let rows = content()
         self.content = rows
         // Made here, where the types are known: the closures run code
@@ -60,7 +69,7 @@ public struct LazyVStack<Content: View>: PrimitiveView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: LazyStackBehavior.self)
         b.configure(axis: .vertical, spacing: view.spacing, alignment: Alignment(horizontal: view.alignment, vertical: .center),
-                    gridItems: nil, node: node, graph: graph)
+                    gridItems: nil, pinnedViews: view.pinnedViews, node: node, graph: graph)
         // Content built generically (a ForEach known only at run time) finds
         // its rows through the conformance: the same behaviour, slower.
         b.reconcile(view.content, rows: view.rows, node: node, graph: graph)

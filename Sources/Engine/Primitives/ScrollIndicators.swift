@@ -2,11 +2,12 @@
 /// ``Table``: pass it to ``View/scrollIndicators(_:axes:)``.
 ///
 /// In a terminal an indicator is a column of cells at the scrollable view's
-/// right edge: a dim track (`│`) with a thumb (`█`) whose length is the
-/// share of the content shown and whose place is the scroll position. It
-/// takes its column from the content (it is not an overlay, as macOS's
-/// overlay scrollers are: a cell cannot show both), and it does not fade:
-/// there is no animation to fade it with.
+/// right edge (a dim track `│`), or for a view scrolling sideways a row at
+/// its bottom edge (a dim track `─`), with a thumb (`█`) whose length is
+/// the share of the content shown and whose place is the scroll position.
+/// It takes its column or row from the content (it is not an overlay, as
+/// macOS's overlay scrollers are: a cell cannot show both), and it does not
+/// fade: there is no animation to fade it with.
 ///
 /// - ``automatic``: shown while the content overflows the viewport,
 ///   hidden (and its column given back to the content) when it fits.
@@ -70,9 +71,8 @@ extension EnvironmentValues {
         set { self[VerticalScrollIndicatorVisibilityKey.self] = newValue }
     }
 
-    /// The visibility of the indicators of horizontally scrollable content.
-    /// The engine's scrollable views scroll vertically only, so none reads
-    /// it yet; it is kept for the views that will.
+    /// The visibility of the indicators of horizontally scrollable content
+    /// (``ScrollView`` with `.horizontal` among its axes); `.automatic` by default.
     public var horizontalScrollIndicatorVisibility: ScrollIndicatorVisibility {
         get { self[HorizontalScrollIndicatorVisibilityKey.self] }
         set { self[HorizontalScrollIndicatorVisibilityKey.self] = newValue }
@@ -89,8 +89,9 @@ extension View {
     /// ```
     ///
     /// See ``ScrollIndicatorVisibility`` for what each value shows in a
-    /// terminal. ``ScrollView``, ``List`` and ``Table`` scroll vertically
-    /// only, so only the vertical axis changes what they show.
+    /// terminal. `.vertical` sets the indicators of ``ScrollView``,
+    /// ``List`` and ``Table`` scrolling vertically; `.horizontal` those of
+    /// a ``ScrollView`` scrolling sideways.
     public func scrollIndicators(_ visibility: ScrollIndicatorVisibility,
                                  axes: Axis.Set = [.vertical, .horizontal]) -> ScrollIndicatorsWriter<Self> {
         ScrollIndicatorsWriter(visibility: visibility, axes: axes, content: self)
@@ -132,16 +133,20 @@ private struct ScrollIndicatorSetting: Equatable {
     var axes: UInt8
 }
 
-/// A vertical scroll indicator as laid out: its track (one column beside
-/// the rows it scrolls), and the scroll state the thumb shows.
+/// A scroll indicator as laid out: its track (one column beside the rows
+/// a vertical one scrolls, one row below the columns a horizontal one
+/// scrolls), and the scroll state the thumb shows.
 ///
 /// The thumb is as long as the share of the content the viewport shows
-/// (at least one cell) and sits at the top at offset 0, at the bottom at
-/// the largest offset, and in proportion between.
+/// (at least one cell) and sits at the track's start (top, leading edge)
+/// at offset 0, at its end at the largest offset, and in proportion
+/// between. Everything but the look is the same along both axes: "along"
+/// is down the track of a vertical indicator and rightwards along a
+/// horizontal one's.
 ///
-/// - Complexity: O(1) for everything but painting (O(track height)).
+/// - Complexity: O(1) for everything but painting (O(track length)).
 struct ScrollIndicator: Equatable {
-    /// The column and rows of the track, in canvas coordinates.
+    /// The column and rows (or row and columns) of the track, in canvas coordinates.
     var track: Rect
     /// The content's length and the viewport's, in the unit scrolled
     /// (cells for a scroll view, rows for a list).
@@ -149,13 +154,24 @@ struct ScrollIndicator: Equatable {
     var viewport: Int
     /// The first unit shown.
     var offset: Int
+    /// The axis it scrolls: `.vertical`, a column; `.horizontal`, a row.
+    var axis: Axis = .vertical
 
     /// The largest offset: the content's end at the viewport's.
     var maxOffset: Int { Swift.max(0, content - viewport) }
 
-    /// The thumb's rows, relative to the track's top.
+    /// The track's length along its axis.
+    var length: Int { axis == .vertical ? track.height : track.width }
+
+    /// Where the track starts along its axis, in canvas coordinates.
+    var start: Int { axis == .vertical ? track.y : track.x }
+
+    /// The coordinate of a screen cell along the track's axis.
+    func along(column: Int, row: Int) -> Int { axis == .vertical ? row : column }
+
+    /// The thumb's cells along the track, relative to its start.
     var thumb: Range<Int> {
-        let height = track.height
+        let height = length
         guard height > 0 else { return 0..<0 }
         guard content > viewport, content > 0 else { return 0..<height }
         // Length in proportion (rounded), at least one cell, short of the
@@ -167,11 +183,11 @@ struct ScrollIndicator: Equatable {
         return start..<(start + length)
     }
 
-    /// The offset that puts the thumb's top at `start` (rows from the
-    /// track's top), clamped to the track.
+    /// The offset that puts the thumb's start at `start` (cells from the
+    /// track's start), clamped to the track.
     func offset(forThumbStart start: Int) -> Int {
         let thumb = self.thumb
-        let travel = track.height - thumb.count
+        let travel = length - thumb.count
         guard travel > 0 else { return offset }
         let clamped = Swift.max(0, Swift.min(start, travel))
         return Int((Double(clamped) * Double(maxOffset) / Double(travel)).rounded())
@@ -179,15 +195,15 @@ struct ScrollIndicator: Equatable {
 
     /// What a press at a cell of the screen hits.
     enum Hit: Equatable {
-        /// The thumb, `grab` rows below its top.
+        /// The thumb, `grab` cells past its start.
         case thumb(grab: Int)
-        /// The track above the thumb (page up) or below it (page down).
+        /// The track before the thumb (a page back) or after it (a page on).
         case pageUp, pageDown
     }
 
     func hit(column: Int, row: Int) -> Hit? {
-        guard column == track.x, row >= track.y, row < track.maxY else { return nil }
-        let r = row - track.y
+        guard column >= track.x, column < track.maxX, row >= track.y, row < track.maxY else { return nil }
+        let r = along(column: column, row: row) - start
         let thumb = self.thumb
         if r < thumb.lowerBound { return .pageUp }
         if r >= thumb.upperBound { return .pageDown }
@@ -197,18 +213,22 @@ struct ScrollIndicator: Equatable {
     /// The track's cells that differ from `old`'s: at most two runs (the
     /// thumb's two ends moved), or the whole track when it moved.
     func changedRegions(from old: ScrollIndicator?) -> [Rect] {
-        guard let old, old.track == track else { return [track] }
+        guard let old, old.track == track, old.axis == axis else { return [track] }
         let a = old.thumb, b = thumb
         guard a != b else { return [] }
-        var rows: [Range<Int>] = []
+        var runs: [Range<Int>] = []
         // The symmetric difference of two ranges.
         if a.lowerBound != b.lowerBound {
-            rows.append(Swift.min(a.lowerBound, b.lowerBound)..<Swift.max(a.lowerBound, b.lowerBound))
+            runs.append(Swift.min(a.lowerBound, b.lowerBound)..<Swift.max(a.lowerBound, b.lowerBound))
         }
         if a.upperBound != b.upperBound {
-            rows.append(Swift.min(a.upperBound, b.upperBound)..<Swift.max(a.upperBound, b.upperBound))
+            runs.append(Swift.min(a.upperBound, b.upperBound)..<Swift.max(a.upperBound, b.upperBound))
         }
-        return rows.map { Rect(x: track.x, y: track.y + $0.lowerBound, width: 1, height: $0.count) }
+        return runs.map {
+            axis == .vertical
+                ? Rect(x: track.x, y: track.y + $0.lowerBound, width: 1, height: $0.count)
+                : Rect(x: track.x + $0.lowerBound, y: track.y, width: $0.count, height: 1)
+        }
     }
 
     /// Repaints what changed between the indicator laid out `before` and
@@ -226,17 +246,26 @@ struct ScrollIndicator: Equatable {
         for region in now.changedRegions(from: before) { graph.markNeedsPaint(node, region: region) }
     }
 
-    /// The clip for the children of a view showing `indicator` in `frame`:
-    /// they are kept off its column.
-    static func childClip(_ clip: Rect, frame: Rect, indicator: ScrollIndicator?) -> Rect {
-        let inside = clip.intersection(frame)
-        guard let indicator else { return inside }
-        return inside.intersection(Rect(x: frame.x, y: frame.y, width: indicator.track.x - frame.x,
-                                        height: frame.height))
+    /// The clip for the children of a view showing `indicator` (a vertical
+    /// one) and `horizontal` in `frame`: they are kept off their column and row.
+    static func childClip(_ clip: Rect, frame: Rect, indicator: ScrollIndicator?,
+                          horizontal: ScrollIndicator? = nil) -> Rect {
+        var inside = clip.intersection(frame)
+        if let indicator {
+            inside = inside.intersection(Rect(x: frame.x, y: frame.y, width: indicator.track.x - frame.x,
+                                              height: frame.height))
+        }
+        if let horizontal {
+            inside = inside.intersection(Rect(x: frame.x, y: frame.y, width: frame.width,
+                                              height: horizontal.track.y - frame.y))
+        }
+        return inside
     }
 
-    /// The track character (drawn dim) and the thumb's.
+    /// The track characters (drawn dim) of a vertical and a horizontal
+    /// indicator, and the thumb's.
     static let trackGlyph = "│"
+    static let horizontalTrackGlyph = "─"
     static let thumbGlyph = "█"
 
     /// Draws the track and the thumb, clipped to `clip`.
@@ -248,25 +277,29 @@ struct ScrollIndicator: Equatable {
         let trackStyle = canvas.styles.transientID(for: dim)
         let thumbStyle = canvas.styles.transientID(for: inherited)
         let thumb = self.thumb
+        let trackGlyph = axis == .vertical ? ScrollIndicator.trackGlyph : ScrollIndicator.horizontalTrackGlyph
         for y in visible.y..<visible.maxY {
-            let inThumb = thumb.contains(y - track.y)
-            canvas.write(inThumb ? ScrollIndicator.thumbGlyph : ScrollIndicator.trackGlyph, x: track.x, y: y,
-                         style: inThumb ? thumbStyle : trackStyle, clip: visible)
+            for x in visible.x..<visible.maxX {
+                let inThumb = thumb.contains(along(column: x, row: y) - start)
+                canvas.write(inThumb ? ScrollIndicator.thumbGlyph : trackGlyph, x: x, y: y,
+                             style: inThumb ? thumbStyle : trackStyle, clip: visible)
+            }
         }
     }
 }
 
 /// A thumb being dragged: where the pointer took hold of it.
 struct ScrollIndicatorDrag: Equatable {
-    /// Rows between the thumb's top and the row pressed.
+    /// Cells between the thumb's start and the cell pressed, along the track.
     var grab: Int
 
-    /// A mouse event for `indicator`, what a scroll view and a list both
-    /// do with it: a press on the thumb takes hold of it (into `drag`), on
-    /// the track asks for a page (`scroll(by:)` with ∓`page`); a drag moves
-    /// the thumb held (`scroll(to:)` the offset that puts it under the
-    /// pointer, wherever the pointer is); a release lets go. Returns
-    /// whether the indicator took the event.
+    /// A mouse event for `indicator` (of either axis), what a scroll view
+    /// and a list both do with it: a press on the thumb takes hold of it
+    /// (into `drag`), on the track asks for a page (`scroll(by:)` with
+    /// ∓`page`); a drag moves the thumb held (`scroll(to:)` the offset that
+    /// puts it under the pointer, wherever the pointer is, read along the
+    /// indicator's axis); a release lets go. Returns whether the indicator
+    /// took the event.
     @MainActor
     static func handle(_ event: MouseEvent, indicator: ScrollIndicator, drag: inout ScrollIndicatorDrag?, page: Int,
                        scrollBy: (Int) -> Void, scrollTo: (Int) -> Void) -> Bool {
@@ -281,7 +314,8 @@ struct ScrollIndicatorDrag: Equatable {
             return true
         case .drag:
             guard let held = drag else { return false }
-            scrollTo(indicator.offset(forThumbStart: event.row - indicator.track.y - held.grab))
+            let pointer = indicator.along(column: event.column, row: event.row)
+            scrollTo(indicator.offset(forThumbStart: pointer - indicator.start - held.grab))
             return true
         case .release:
             guard drag != nil else { return false }

@@ -8,10 +8,14 @@
 /// `ScrollView(.horizontal) { … }` scrolls sideways: the content is
 /// proposed the viewport's height and its ideal width, the offset counts
 /// columns, and a ``LazyHStack`` or ``LazyHGrid`` inside evaluates only the
-/// columns that are visible. With both axes the content gets its ideal size
-/// both ways and the offset (one number, as the wheel and the position
-/// binding keep) scrolls vertically; with none it is proposed the viewport
-/// and does not scroll.
+/// columns that are visible. `ScrollView([.horizontal, .vertical])`
+/// scrolls both ways: the content gets its ideal size both ways, the
+/// vertical wheel scrolls rows, the horizontal wheel (or Shift with the
+/// vertical one) columns, and focus and ``ScrollViewProxy/scrollTo(_:anchor:)``
+/// bring a view into view along both axes; the offset and the position
+/// binding (one number) are the rows, and the scroll view keeps the
+/// columns. With no axes the content is proposed the viewport and does not
+/// scroll.
 ///
 /// Who owns the offset:
 /// - `ScrollView { … }` keeps its own: the mouse wheel over it scrolls it,
@@ -25,10 +29,11 @@
 /// The offset stops where the content's end meets the viewport's.
 ///
 /// While the content overflows, a scroll indicator in the viewport's last
-/// column shows where it is scrolled to and how much of it shows
-/// (``View/scrollIndicators(_:axes:)`` hides it or keeps it shown). Pressing
-/// its thumb and dragging scrolls the content with it; a click in the track
-/// above or below the thumb scrolls a page.
+/// column (scrolling vertically) or last row (scrolling sideways) shows
+/// where it is scrolled to and how much of it shows
+/// (``View/scrollIndicators(_:axes:)`` hides it or keeps it shown, per
+/// axis). Pressing its thumb and dragging scrolls the content with it; a
+/// click in the track before or after the thumb scrolls a page.
 public struct ScrollView<Content: View>: SingleContentView {
     /// The scrollable axes: `.vertical` unless given.
     public var axes: Axis.Set
@@ -74,6 +79,8 @@ public struct ScrollView<Content: View>: SingleContentView {
         b.position = position
         graph.set(graph.environmentValue(EnvironmentPaths.verticalScrollIndicatorVisibility, at: node),
                   &b.indicatorVisibility, node: node)
+        graph.set(graph.environmentValue(EnvironmentPaths.horizontalScrollIndicatorVisibility, at: node),
+                  &b.horizontalIndicatorVisibility, node: node)
         b.isFixed = offset != nil
         graph.set(axes, &b.axes, node: node)
         if let offset {
@@ -94,49 +101,86 @@ public struct ScrollView<Content: View>: SingleContentView {
 }
 
 final class ScrollBehavior: NodeBehavior {
-    /// Rows the wheel scrolls per notch (as a ``List``).
+    /// Rows (or columns) the wheel scrolls per notch (as a ``List``).
     static let wheelRows = 3
-    var offset = 0
+    /// Columns scrolled past the leading edge and rows past the top (each
+    /// 0 on an axis that does not scroll).
+    var offsetX = 0, offsetY = 0
     /// The scrollable axes (``ScrollView/axes``).
     var axes = Axis.Set.vertical
-    /// The axis the offset scrolls along: vertical when it is scrollable,
-    /// else horizontal when that is; `nil`: none.
+    /// The axis of ``offset``, the one number the position binding and
+    /// ``ScrollView/init(_:offset:content:)`` give: vertical when it is
+    /// scrollable, else horizontal when that is; `nil`: none.
     var scrollAxis: Axis? { axes.contains(.vertical) ? .vertical : axes.contains(.horizontal) ? .horizontal : nil }
     /// The app sets the offset (``ScrollView/init(offset:content:)``).
     var isFixed = false
     var position: Binding<Int>?
-    /// The content's length along ``scrollAxis`` and the viewport's, when
-    /// last placed (named for the vertical scroll view).
-    var contentHeight = 0
-    var viewportHeight = 0
+    /// The content's size along the scrollable axes (0 along the others)
+    /// and the viewport's (without the indicators), when last placed.
+    var contentSize = Size(width: 0, height: 0)
+    var viewportSize = Size(width: 0, height: 0)
     /// The frame this scroll view was last placed in.
     var placedFrame: Rect?
 
     /// Listed in ``InteractionState/scrollViews`` (not fixed).
     var isRegistered = false
-    /// Whether the scroll indicator shows (from the environment).
+    /// Whether the vertical and the horizontal indicator show (from the environment).
     var indicatorVisibility = ScrollIndicatorVisibility.automatic
-    /// The indicator as last laid out; nil when it is not shown.
+    var horizontalIndicatorVisibility = ScrollIndicatorVisibility.automatic
+    /// The vertical indicator (the last column) and the horizontal one (the
+    /// last row) as last laid out; nil when not shown.
     var indicator: ScrollIndicator?
-    /// The thumb held by the mouse.
+    var horizontalIndicator: ScrollIndicator?
+    /// The thumb held by the mouse, and on which indicator.
     var thumbDrag: ScrollIndicatorDrag?
+    var thumbDragAxis = Axis.vertical
 
-    /// The largest offset: the content's end at the viewport's.
-    var maxOffset: Int { Swift.max(0, contentHeight - viewportHeight) }
+    /// The offset along ``scrollAxis``.
+    var offset: Int {
+        get { scrollAxis == .horizontal ? offsetX : offsetY }
+        set { if scrollAxis == .horizontal { offsetX = newValue } else { offsetY = newValue } }
+    }
 
-    /// The offset shown: an offset set past the end shows the end.
-    var visibleOffset: Int { Swift.min(offset, maxOffset) }
+    /// The offset along `axis`.
+    func offset(_ axis: Axis) -> Int { axis == .horizontal ? offsetX : offsetY }
 
-    /// Moves the offset to `target` (clamped); returns whether what is shown moved.
+    /// The largest offset along `axis`: the content's end at the viewport's.
+    func maxOffset(_ axis: Axis) -> Int {
+        axis == .horizontal ? Swift.max(0, contentSize.width - viewportSize.width)
+                            : Swift.max(0, contentSize.height - viewportSize.height)
+    }
+
+    /// The offset shown along `axis`: an offset set past the end shows the end.
+    func visibleOffset(_ axis: Axis) -> Int { Swift.min(offset(axis), maxOffset(axis)) }
+
+    /// The offset shown along ``scrollAxis``.
+    var visibleOffset: Int { scrollAxis.map(visibleOffset) ?? 0 }
+
+    /// Moves the offset along ``scrollAxis`` to `target` (clamped); returns
+    /// whether what is shown moved.
     @discardableResult
     func scroll(to target: Int, node: ViewNode, graph: ViewGraph) -> Bool {
-        let clamped = Swift.max(0, Swift.min(target, maxOffset))
-        guard clamped != visibleOffset, !isFixed else { return false }
-        offset = clamped
-        if let position, position.wrappedValue != clamped { position.wrappedValue = clamped }
+        guard let axis = scrollAxis else { return false }
+        return scroll(axis, to: target, node: node, graph: graph)
+    }
+
+    /// Moves the offset along `axis` (one of ``axes``) to `target`
+    /// (clamped); returns whether what is shown moved.
+    @discardableResult
+    func scroll(_ axis: Axis, to target: Int, node: ViewNode, graph: ViewGraph) -> Bool {
+        let clamped = Swift.max(0, Swift.min(target, maxOffset(axis)))
+        guard axes.contains(axis == .horizontal ? .horizontal : .vertical), clamped != visibleOffset(axis), !isFixed
+        else { return false }
+        setOffset(axis, clamped)
         graph.markNeedsLayout(node)
         graph.requestFrame()
         return true
+    }
+
+    /// Sets the offset along `axis`, and the position binding when it is ``scrollAxis``'s.
+    private func setOffset(_ axis: Axis, _ value: Int) {
+        if axis == .horizontal { offsetX = value } else { offsetY = value }
+        if axis == scrollAxis, let position, position.wrappedValue != value { position.wrappedValue = value }
     }
 
     /// What the content is offered in a viewport of `width` × `height`: its
@@ -157,109 +201,144 @@ final class ScrollBehavior: NodeBehavior {
         if let placed = placedFrame, placed != rect { graph.markLazyStacksNeedPlacement(in: node) }
         placedFrame = rect
         let saved = graph.enterViewport(rect)
-        let before = indicator
+        let before = (indicator, horizontalIndicator)
         defer {
             graph.restoreViewport(saved)
-            indicatorMoved(from: before, node: node, graph: graph)
+            ScrollIndicator.repaintChanges(from: before.0, to: indicator, node: node, graph: graph)
+            ScrollIndicator.repaintChanges(from: before.1, to: horizontalIndicator, node: node, graph: graph)
         }
-        let axis = scrollAxis
-        // The indicator takes the last column of a vertical scroll view (a
-        // horizontal one shows none).
-        let width = axis == .vertical ? contentWidth(in: rect, node: node, graph: graph) : rect.width
-        let viewportLength = axis == .horizontal ? rect.width : rect.height
+        // The vertical indicator takes the last column, the horizontal one
+        // the last row (beside the vertical one's column).
+        let (showsVertical, showsHorizontal) = indicators(in: rect, node: node, graph: graph)
+        let width = rect.width - (showsVertical ? 1 : 0)
+        let height = rect.height - (showsHorizontal ? 1 : 0)
         func placeContent() {
-            var longest = 0
+            var widest = 0, tallest = 0
             for child in node.layoutChildren {
-                let s = graph.size(of: child, for: contentProposal(width: width, height: rect.height))
-                let length = axis == .horizontal ? s.width : s.height
-                longest = Swift.max(longest, length)
+                let s = graph.size(of: child, for: contentProposal(width: width, height: height))
+                widest = Swift.max(widest, s.width)
+                tallest = Swift.max(tallest, s.height)
                 // Scrolling stops at the content's end (and keeps coordinates finite).
-                let offset = axis == nil ? 0 : Swift.min(self.offset, Swift.max(0, length - viewportLength))
+                let dx = axes.contains(.horizontal) ? Swift.min(offsetX, Swift.max(0, s.width - width)) : 0
+                let dy = axes.contains(.vertical) ? Swift.min(offsetY, Swift.max(0, s.height - height)) : 0
                 let placedWidth = axes.contains(.horizontal) ? s.width : Swift.min(s.width, width)
-                let placedHeight = axes.contains(.vertical) ? s.height : Swift.min(s.height, rect.height)
-                graph.place(child, in: axis == .horizontal
-                    ? Rect(x: rect.x - offset, y: rect.y, width: placedWidth, height: placedHeight)
-                    : Rect(x: rect.x, y: rect.y - offset, width: placedWidth, height: placedHeight))
+                let placedHeight = axes.contains(.vertical) ? s.height : Swift.min(s.height, height)
+                graph.place(child, in: Rect(x: rect.x - dx, y: rect.y - dy, width: placedWidth, height: placedHeight))
             }
-            contentHeight = axis == nil ? 0 : longest
-            viewportHeight = viewportLength
-            indicator = axis == .vertical && width < rect.width
-                ? ScrollIndicator(track: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height),
-                                  content: longest, viewport: rect.height, offset: visibleOffset)
+            contentSize = Size(width: axes.contains(.horizontal) ? widest : 0,
+                               height: axes.contains(.vertical) ? tallest : 0)
+            viewportSize = Size(width: width, height: height)
+            indicator = showsVertical
+                ? ScrollIndicator(track: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: height),
+                                  content: tallest, viewport: height, offset: visibleOffset(.vertical))
+                : nil
+            horizontalIndicator = showsHorizontal
+                ? ScrollIndicator(track: Rect(x: rect.x, y: rect.maxY - 1, width: width, height: 1),
+                                  content: widest, viewport: width, offset: visibleOffset(.horizontal),
+                                  axis: .horizontal)
                 : nil
         }
         placeContent()
         // A view inside asked to be shown (it took focus, or scrollTo named
-        // it): move just enough, or to the anchor asked for, and place again.
-        guard !isFixed, let axis, let request = graph.scrollRequest,
+        // it): move just enough along each scrollable axis, or to the
+        // anchor asked for (along ``scrollAxis``), and place again.
+        guard !isFixed, let primary = scrollAxis, let request = graph.scrollRequest,
               let target = graph.scrollTarget(request, below: node) else { return }
-        let visible = visibleOffset
-        var wanted = visible
-        // Along the scroll axis: the anchor's top is the leading edge scrolling horizontally.
-        let (start, length) = axis == .vertical ? (rect.y, rect.height) : (rect.x, rect.width)
-        let (targetStart, targetLength) = axis == .vertical ? (target.y, target.height) : (target.x, target.width)
-        let (end, targetEnd) = (start + length, targetStart + targetLength)
-        switch request.anchor {
-        case .top?: wanted = visible + targetStart - start
-        case .bottom?: wanted = visible + targetEnd - end
-        case .center?: wanted = visible + targetStart + targetLength / 2 - (start + length / 2)
-        case nil:
-            if targetEnd > end { wanted = visible + targetEnd - end }
-            // The start wins over the end when the target is longer than the viewport.
-            if targetStart < start + (visible - wanted) { wanted = visible + targetStart - start }
-        }
-        let clamped = Swift.max(0, Swift.min(wanted, maxOffset))
-        guard clamped != visible else { return }
-        offset = clamped
-        if let position, position.wrappedValue != clamped { position.wrappedValue = clamped }
-        placeContent()
-    }
-
-    /// The width the content is offered in `rect`: one column less when
-    /// the indicator shows. The content is measured at the width the last
-    /// layout chose first, so a scroll view whose indicator stays (or stays
-    /// away) measures it once.
-    private func contentWidth(in rect: Rect, node: ViewNode, graph: ViewGraph) -> Int {
-        func overflows(_ width: Int) -> Bool {
-            var tallest = 0
-            for child in node.layoutChildren {
-                tallest = Swift.max(tallest, graph.size(of: child, for: ProposedSize(width: width, height: nil)).height)
+        var moved = false
+        for axis in [Axis.vertical, .horizontal] where axes.contains(axis == .vertical ? .vertical : .horizontal) {
+            let visible = visibleOffset(axis)
+            var wanted = visible
+            // Along the axis: the anchor's top is the leading edge scrolling horizontally.
+            let (start, length) = axis == .vertical ? (rect.y, height) : (rect.x, width)
+            let (targetStart, targetLength) = axis == .vertical ? (target.y, target.height) : (target.x, target.width)
+            let (end, targetEnd) = (start + length, targetStart + targetLength)
+            switch axis == primary ? request.anchor : nil {
+            case .top?: wanted = visible + targetStart - start
+            case .bottom?: wanted = visible + targetEnd - end
+            case .center?: wanted = visible + targetStart + targetLength / 2 - (start + length / 2)
+            case nil:
+                if targetEnd > end { wanted = visible + targetEnd - end }
+                // The start wins over the end when the target is longer than the viewport.
+                if targetStart < start + (visible - wanted) { wanted = visible + targetStart - start }
             }
-            return tallest > rect.height
+            let clamped = Swift.max(0, Swift.min(wanted, maxOffset(axis)))
+            guard clamped != visible else { continue }
+            setOffset(axis, clamped)
+            moved = true
         }
-        let v = indicatorVisibility
-        guard v.shows(overflowing: true, width: rect.width) else { return rect.width }
-        if v.shows(overflowing: false, width: rect.width) { return rect.width - 1 }
-        if indicator != nil {
-            // Narrower content is as tall or taller: if it fits, so does the wider.
-            return overflows(rect.width - 1) ? rect.width - 1 : rect.width
-        }
-        return overflows(rect.width) ? rect.width - 1 : rect.width
+        if moved { placeContent() }
     }
 
-    private func indicatorMoved(from before: ScrollIndicator?, node: ViewNode, graph: ViewGraph) {
-        ScrollIndicator.repaintChanges(from: before, to: indicator, node: node, graph: graph)
+    /// Whether the vertical and the horizontal indicator show in `rect`:
+    /// each on a scrollable axis, as its visibility says for content that
+    /// overflows the viewport left beside the other. The content is
+    /// measured with the indicators the last layout chose first, so a
+    /// scroll view whose indicators stay (or stay away) measures it once.
+    private func indicators(in rect: Rect, node: ViewNode, graph: ViewGraph) -> (Bool, Bool) {
+        let vertical = axes.contains(.vertical), horizontal = axes.contains(.horizontal)
+        let v = indicatorVisibility, h = horizontalIndicatorVisibility
+        // Visibility that does not depend on the content needs no measuring.
+        let vFixed: Bool? = !vertical || !v.shows(overflowing: true, width: rect.width) ? false
+            : v.shows(overflowing: false, width: rect.width) ? true : nil
+        let hFixed: Bool? = !horizontal || !h.shows(overflowing: true, width: rect.height) ? false
+            : h.shows(overflowing: false, width: rect.height) ? true : nil
+        var shows = (vFixed ?? (indicator != nil), hFixed ?? (horizontalIndicator != nil))
+        guard vFixed == nil || hFixed == nil else { return shows }
+        // Narrower content is as tall or taller (and shorter as wide or
+        // wider): a few rounds settle it.
+        for _ in 0..<3 {
+            let width = rect.width - (shows.0 ? 1 : 0), height = rect.height - (shows.1 ? 1 : 0)
+            var content = Size(width: 0, height: 0)
+            for child in node.layoutChildren {
+                let s = graph.size(of: child, for: contentProposal(width: width, height: height))
+                content = Size(width: Swift.max(content.width, s.width), height: Swift.max(content.height, s.height))
+            }
+            let next = (vFixed ?? (content.height > height), hFixed ?? (content.width > width))
+            if next == shows { break }
+            shows = next
+        }
+        return shows
     }
 
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         indicator?.paint(into: canvas, clip: clip, inherited: inherited)
+        horizontalIndicator?.paint(into: canvas, clip: clip, inherited: inherited)
     }
 
     override func childClip(_ node: ViewNode, _ clip: Rect) -> Rect {
-        ScrollIndicator.childClip(clip, frame: node.frame, indicator: indicator)
+        ScrollIndicator.childClip(clip, frame: node.frame, indicator: indicator, horizontal: horizontalIndicator)
     }
 
-    /// A mouse event for the indicator: a press on the thumb takes hold of
-    /// it, on the track pages; a drag moves the thumb held; a release lets
-    /// go. Returns whether the indicator took the event.
+    /// Whether a thumb is held.
+    var isDraggingThumb: Bool { thumbDrag != nil }
+
+    /// The indicator a press at a cell hits, if any.
+    func indicatorHit(column: Int, row: Int) -> ScrollIndicator? {
+        if let indicator, indicator.hit(column: column, row: row) != nil { return indicator }
+        if let horizontalIndicator, horizontalIndicator.hit(column: column, row: row) != nil { return horizontalIndicator }
+        return nil
+    }
+
+    /// A mouse event for the indicators: a press on a thumb takes hold of
+    /// it, on a track pages; a drag moves the thumb held; a release lets
+    /// go. Returns whether an indicator took the event.
     func handleIndicator(_ event: MouseEvent, node: ViewNode, graph: ViewGraph) -> Bool {
-        guard let indicator, !isFixed else {
+        let target: ScrollIndicator?
+        if thumbDrag != nil {
+            target = thumbDragAxis == .horizontal ? horizontalIndicator : indicator
+        } else {
+            target = event.kind == .press ? indicatorHit(column: event.column, row: event.row) : nil
+        }
+        guard let target, !isFixed else {
             thumbDrag = nil
             return false
         }
-        return ScrollIndicatorDrag.handle(event, indicator: indicator, drag: &thumbDrag,
-                                          page: Swift.max(1, viewportHeight),
-                                          scrollBy: { scroll(to: visibleOffset + $0, node: node, graph: graph) },
-                                          scrollTo: { scroll(to: $0, node: node, graph: graph) })
+        let axis = target.axis
+        thumbDragAxis = axis
+        return ScrollIndicatorDrag.handle(event, indicator: target, drag: &thumbDrag,
+                                          page: Swift.max(1, axis == .horizontal ? viewportSize.width
+                                                                                 : viewportSize.height),
+                                          scrollBy: { scroll(axis, to: visibleOffset(axis) + $0, node: node, graph: graph) },
+                                          scrollTo: { scroll(axis, to: $0, node: node, graph: graph) })
     }
 }

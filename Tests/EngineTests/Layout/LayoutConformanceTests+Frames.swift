@@ -104,5 +104,43 @@ enum FrameCases {
         LayoutCase("fixed frames in a stack", rule: Rule.frameFixed, 6, 1, [" a  b"]) {
             HStack(spacing: 0) { Text("a").frame(width: 3); Text("b").frame(width: 3) }
         },
+        LayoutCase("maxWidth: .infinity in a stack takes what a text leaves", rule: Rule.flexibilityOrder, 10, 3,
+                   ["  ┌──────┐", "ab│  x   │", "  └──────┘"]) {
+            HStack(spacing: 0) { Text("ab"); Text("x").frame(maxWidth: .infinity).border() }
+        },
+        LayoutCase("maxHeight: .infinity in a VStack takes what a text leaves", rule: Rule.flexibilityOrder, 3, 6,
+                   ["┌─┐", "│ │", "│x│", "│ │", "└─┘", " a"]) {
+            VStack(spacing: 0) { Text("x").frame(maxHeight: .infinity).border(); Text("a") }
+        },
+        LayoutCase("a minWidth frame in a stack is not shrunk below its minimum", rule: Rule.frameMin, 10, 3,
+                   ["┌──────┐", "│  x   │a…", "└──────┘"]) {
+            HStack(spacing: 0) { Text("x").frame(minWidth: 6).border(); Text("abcdefgh").lineLimit(1) }
+        },
+        LayoutCase("a minWidth frame and a maxWidth: .infinity frame share a stack", rule: Rule.frameMin, 12, 1,
+                   ["  x     y"]) {
+            HStack(spacing: 0) {
+                Text("x").frame(minWidth: 5).frame(maxWidth: .infinity)
+                Text("y").frame(minWidth: 8)
+            }
+        },
+        LayoutCase("fixedSize() reads a frame's idealWidth in a stack", rule: Rule.frameIdeal, 12, 1, [" [  ab  ]|"]) {
+            HStack(spacing: 0) {
+                Text("[")
+                Text("ab").frame(minWidth: 2, idealWidth: 6, maxWidth: .infinity).fixedSize()
+                Text("]|")
+            }
+        },
+        LayoutCase("fixedSize() clamps an ideal width above the maximum to it", rule: Rule.frameIdeal, 12, 1,
+                   ["   [ ab ]"]) {
+            HStack(spacing: 0) { Text("["); Text("ab").frame(idealWidth: 9, maxWidth: 4).fixedSize(); Text("]") }
+        },
+        LayoutCase("a minimum above the maximum: the minimum wins", rule: Rule.frameContradictory, 12, 3,
+                   ["  ┌──────┐", "  │  a   │", "  └──────┘"]) {
+            Text("a").frame(minWidth: 6, maxWidth: 2).border()
+        },
+        LayoutCase("a minimum above the maximum, unproposed: the minimum wins", rule: Rule.frameContradictory, 12, 1,
+                   ["  [  a   ]"]) {
+            HStack(spacing: 0) { Text("["); Text("a").frame(minWidth: 6, idealWidth: 1, maxWidth: 2).fixedSize(); Text("]") }
+        },
     ]
 }

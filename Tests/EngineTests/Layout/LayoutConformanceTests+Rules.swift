@@ -72,6 +72,10 @@ enum Rule {
         frame(minWidth:…): "The size proposed to this view is the size proposed to the frame, limited by any \
         constraints specified"
         """
+    static let frameContradictory = """
+        choice: bounds out of order (a minimum above the maximum, an ideal outside them) are put in order as \
+        min ≤ ideal ≤ max with the minimum winning (SwiftUI logs "Contradictory frame constraints specified.")
+        """
     static let fixedSize = "fixedSize(): \"Fixes this view at its ideal size\""
     static let fixedSizeAxes = "fixedSize(horizontal:vertical:): \"Fixes this view at its ideal size in the specified dimensions\""
     static let childCut = "choice: a view larger than its frame is cut to the frame at its leading / top edge (a cell belongs to one view)"

@@ -273,6 +273,8 @@ struct LazyGridTests {
                         ForEach(0..<10, id: \.self) { Text($0 == 1 ? "x1!" : "c\($0)") }
                     }
                 }
+                // The test is about the cells, not the scroll indicator.
+                .scrollIndicators(.hidden)
             }
         }
         let host = FramePipeline(columns: 9, rows: 2)
