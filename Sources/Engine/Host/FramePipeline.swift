@@ -181,6 +181,24 @@ public final class FramePipeline {
         if methodChanged { encoder.invalidate() }
     }
 
+    /// Merges colours the terminal reported for its palette (OSC 4) into
+    /// the palette colours are down-sampled to: on a terminal without
+    /// truecolor, the cells whose colours now map to other entries are
+    /// rewritten on the next frame (``FrameEncoder/setPalette(_:in:)``).
+    /// Returns whether the palette changed.
+    @discardableResult
+    public func notePalette(_ colors: [PaletteColor]) -> Bool {
+        var palette = encoder.capabilities.palette
+        for color in colors where (0...255).contains(color.index) {
+            guard case let .rgb(r, g, b) = color.color.kind else { continue }
+            palette.set(UInt8(color.index), red: r, green: g, blue: b)
+        }
+        guard palette != encoder.capabilities.palette else { return false }
+        encoder.setPalette(palette, in: canvas)
+        graph.requestFrame()
+        return true
+    }
+
     /// Changes the terminal size: the next frame lays out and repaints everything.
     public func resize(columns: Int, rows: Int) {
         // The screen is laid out again: what was selected is elsewhere.

@@ -275,6 +275,7 @@ public final class TerminalHost {
         if case .dispatch = loop { installSources() }
         renderRoot = { [unowned self] in self.pipeline.render(root, keepBytes: false) }
         frame()
+        queryPaletteForDownsampling()
         let events = earlyEvents
         earlyEvents = []
         guard handleInput(events) else { return }
@@ -284,6 +285,18 @@ public final class TerminalHost {
             handleSignals(early)
         }
         if case .dispatch = loop { afterWork() }
+    }
+
+    /// Without truecolor, RGB colours are down-sampled to the palette:
+    /// ask for the 16 ANSI colours a theme remaps (OSC 4, fenced by DA1;
+    /// nothing waits, the first frame is already drawn with xterm's). The
+    /// cube and greys (16–255) are left as xterm's: themes rarely change
+    /// them, and 240 more queries would cost every start-up. Not asked when
+    /// the app fixed the capabilities.
+    private func queryPaletteForDownsampling() {
+        let colors = pipeline.encoder.capabilities.colors
+        guard options.capabilities == nil, colors == .ansi16 || colors == .palette256 else { return }
+        sendPaletteQuery(Array(0..<16)) { _ in }
     }
 
     private func configurePipeline() {
@@ -350,8 +363,8 @@ public final class TerminalHost {
         query += TerminalModes.queryForegroundColor + TerminalModes.queryBackgroundColor
             + TerminalModes.queryColorScheme
         // Graphics (kitty, sixel, the cell's pixels), before DA1.
-        if let detection = graphicsDetection, detection.asks {
-            query += GraphicsDetection.queries(kitty: options.screen == .alternate && detection.understandsAPC)
+        if let detection = graphicsDetection {
+            query += detection.queries(kitty: options.screen == .alternate && detection.understandsAPC)
         }
         if options.screen == .alternate && options.capabilities == nil {
             if let entry = widthCache?.load() {
