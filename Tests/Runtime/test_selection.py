@@ -63,9 +63,8 @@ def start():
     term = Terminal()
     data = term.read_until(lambda d: b"clipboard=none" in d and b"\x1b]4;15;?" in d)
     assert b"\x1b[?1002h" in data or b"\x1b[?1000h" in data, data[-300:]
-    # Start-up's DA1, then the fence of the palette query a 256-colour
+    # Start-up's DA1 and the fence of the palette query a 256-colour
     # terminal is sent after the first frame (no colours: xterm's stay).
-    term.answer_da1()
     term.answer_da1()
     return term
 

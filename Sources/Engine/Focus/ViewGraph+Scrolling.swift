@@ -43,7 +43,12 @@ extension ViewGraph {
     /// vertical scroll view, or a horizontal one when no vertical one is
     /// under the pointer; the horizontal wheel (tilt, or Shift with some
     /// terminals) scrolls only horizontal ones.
-    func scrollUnderPointer(_ event: MouseEvent) -> Bool {
+    func scrollUnderPointer(_ event: MouseEvent) -> Bool { wheelScroll(event) != nil }
+
+    /// ``scrollUnderPointer(_:)``, telling what moved: the scroll view's
+    /// frame, its axis, and by how many rows or columns what it shows
+    /// moved (positive: the content moved up or left); nil when none moved.
+    func wheelScroll(_ event: MouseEvent) -> (frame: Rect, axis: Axis, moved: Int)? {
         let delta: Int
         let sideways: Bool
         switch event.kind {
@@ -51,7 +56,7 @@ extension ViewGraph {
         case .scrollDown: (delta, sideways) = (ScrollBehavior.wheelRows, false)
         case .scrollLeft: (delta, sideways) = (-ScrollBehavior.wheelRows, true)
         case .scrollRight: (delta, sideways) = (ScrollBehavior.wheelRows, true)
-        default: return false
+        default: return nil
         }
         // The deepest of each axis under the pointer.
         var best: [Axis: (path: [Int], node: ViewNode, scroll: ScrollBehavior)] = [:]
@@ -64,8 +69,11 @@ extension ViewGraph {
             let path = treePath(of: node)
             if best[axis] == nil || best[axis]!.path.lexicographicallyPrecedes(path) { best[axis] = (path, node, scroll) }
         }
-        guard let target = sideways ? best[.horizontal] : best[.vertical] ?? best[.horizontal] else { return false }
-        return target.scroll.scroll(to: target.scroll.visibleOffset + delta, node: target.node, graph: self)
+        let axis: Axis = sideways || best[.vertical] == nil ? .horizontal : .vertical
+        guard let target = best[axis] else { return nil }
+        let before = target.scroll.visibleOffset
+        guard target.scroll.scroll(to: before + delta, node: target.node, graph: self) else { return nil }
+        return (target.node.frame, axis, target.scroll.visibleOffset - before)
     }
 
     /// A press on the indicator of a scroll view that keeps its own offset

@@ -65,6 +65,15 @@ public final class FramePipeline {
     /// Mouse text selection (``ScreenSelection``): its highlight is put on
     /// the canvas for each frame's encoding and taken off after it.
     var selection = ScreenSelection()
+    /// The key that copies the mouse selection (OSC 52) while one is shown,
+    /// besides the copy on release; `nil` for none. Ctrl-Shift-C by
+    /// default (``defaultSelectionCopyKey``): terminals send it as Ctrl-C
+    /// unless the kitty keyboard protocol is on, where it is its own key.
+    /// The terminal runtime sets it from its options.
+    public var selectionCopyKey: KeyPress? = FramePipeline.defaultSelectionCopyKey
+
+    /// Ctrl-Shift-C: copies the mouse selection unless configured otherwise.
+    public nonisolated static let defaultSelectionCopyKey = KeyPress(.character("c"), modifiers: [.control, .shift])
     /// Where the selection's copy and clipboard reads go: the terminal host
     /// running this pipeline, or (when nil) the pipeline itself, which
     /// records them.

@@ -89,6 +89,21 @@ extension TerminalHost {
         if fenced { clipboardReads.removeFirst() }
     }
 
+    /// The app is leaving: every read still waiting is resolved as
+    /// unanswered (a clipboard read to nil, a palette query to no
+    /// colours) and its timer cancelled, so no task waits on a terminal
+    /// that is gone. Their answers, if they still come, are read and
+    /// dropped before the terminal is given back.
+    func cancelClipboardReads() {
+        let reads = clipboardReads
+        clipboardReads.removeAll()
+        for read in reads {
+            read.timeout?.cancel()
+            read.completion?(nil)
+            read.paletteCompletion?([])
+        }
+    }
+
     /// A clipboard reply: the oldest read still waiting gets it.
     func clipboardAnswered(_ text: String) {
         resolveClipboardRead(with: text, fenced: false)

@@ -306,6 +306,7 @@ public final class TerminalHost {
         }
         graph.setRootEnvironment(\.terminal, TerminalActions(self))
         pipeline.actionTarget = self
+        pipeline.selectionCopyKey = options.selectionCopyKey
         // Warnings must not be written over the app's screen: they are
         // printed after it ends.
         graph.onDiagnostic = { [weak self] message in
@@ -1191,20 +1192,32 @@ public final class TerminalHost {
     }
 
     /// Before the terminal is given back (still in raw mode), the answers
-    /// to the link's probes still out are read, at most two round trips
-    /// (half a second): one that came later would reach the shell as typed
-    /// text. What else is read meanwhile is dropped: the app is leaving.
+    /// still due are read: those to the link's probes and those to reads
+    /// the app is waiting for (a clipboard read's OSC 52 and a palette
+    /// query's OSC 4, each with its DA1 fence), at most two round trips
+    /// (half a second; a quarter at least while a read waits, since a
+    /// terminal may take a moment over the clipboard): one that came later
+    /// would reach the shell as typed text. The waiting reads are resolved
+    /// first, as unanswered (nil, no colours), their timers cancelled.
+    /// What else is read meanwhile is dropped: the app is leaving.
     private func collectProbeAnswers() {
-        guard !link.probes.isEmpty, !link.unanswered, let roundTrip = link.smoothedRoundTrip else { return }
-        let deadline = monotonicNanoseconds() &+ min(500_000_000, max(50_000_000, 2 * roundTrip + 20_000_000))
+        let readsWaiting = !clipboardReads.isEmpty
+        var due = link.probes.count + clipboardReads.count
+        cancelClipboardReads()
+        guard due > 0, !link.unanswered, let roundTrip = link.smoothedRoundTrip else { return }
+        let least: UInt64 = readsWaiting ? 250_000_000 : 50_000_000
+        let deadline = monotonicNanoseconds() &+ min(500_000_000, max(least, 2 * roundTrip + 20_000_000))
         var fds: [Int32] = [device.inputFD]
         var ready: [Int16] = [0]
-        while !link.probes.isEmpty {
+        while due > 0 {
             let now = monotonicNanoseconds()
             guard now < deadline else { return }
             let n = Platform.wait(&fds, ready: &ready, count: 1, milliseconds: Int32(max(1, (deadline - now) / 1_000_000)))
             guard n > 0, ready[0] != 0, readInput() else { return }
-            for case .reply(.primaryDeviceAttributes) in readEvents { _ = link.acknowledged(now: monotonicNanoseconds()) }
+            for case .reply(.primaryDeviceAttributes) in readEvents {
+                _ = link.acknowledged(now: monotonicNanoseconds())
+                due -= 1
+            }
         }
     }
 
