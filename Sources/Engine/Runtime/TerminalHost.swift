@@ -276,6 +276,7 @@ public final class TerminalHost {
         renderRoot = { [unowned self] in self.pipeline.render(root, keepBytes: false) }
         frame()
         queryPaletteForDownsampling()
+        queryGraphicsThroughTmux()
         let events = earlyEvents
         earlyEvents = []
         guard handleInput(events) else { return }
@@ -285,6 +286,17 @@ public final class TerminalHost {
             handleSignals(early)
         }
         if case .dispatch = loop { afterWork() }
+    }
+
+    /// Inside tmux, the graphics queries go to the outer terminal through
+    /// passthrough after the first frame, in a write of their own: tmux
+    /// 3.3a drops a passthrough string written together with the switch to
+    /// the alternate screen (it redraws the pane then, and what passed
+    /// through is not part of the pane), so in start-up's write nothing
+    /// would answer them.
+    private func queryGraphicsThroughTmux() {
+        guard let detection = graphicsDetection, detection.inTmux else { return }
+        try? device.write(Array(detection.queries(kitty: options.screen == .alternate && detection.understandsAPC).utf8))
     }
 
     /// Without truecolor, RGB colours are down-sampled to the palette:
@@ -364,7 +376,8 @@ public final class TerminalHost {
         query += TerminalModes.queryForegroundColor + TerminalModes.queryBackgroundColor
             + TerminalModes.queryColorScheme
         // Graphics (kitty, sixel, the cell's pixels), before DA1.
-        if let detection = graphicsDetection {
+        // (Inside tmux they go after the first frame: ``queryGraphicsThroughTmux()``.)
+        if let detection = graphicsDetection, !detection.inTmux {
             query += detection.queries(kitty: options.screen == .alternate && detection.understandsAPC)
         }
         if options.screen == .alternate && options.capabilities == nil {
