@@ -3,13 +3,15 @@ terminal in a bare pty: a drag sent as SGR mouse reports selects text
 (the border around the second line is skipped), its release writes the
 text to the clipboard as OSC 52, the highlight is reverse video; `r` asks
 for the clipboard (OSC 52 `?`, fenced by DA1) and shows the answer, or nil
-when the terminal answers only the fence."""
+when the terminal answers only the fence; a read still waiting when the
+app quits has its late answer read by the app, not left for the shell."""
 import base64
 import fcntl
 import os
 import pty
 import struct
 import termios
+import time
 
 from conftest import binary
 from test_silent_terminal import read_until
@@ -61,8 +63,10 @@ class Terminal:
 
 def start():
     term = Terminal()
-    data = term.read_until(lambda d: b"clipboard=none" in d)
+    data = term.read_until(lambda d: b"clipboard=none" in d and b"\x1b]4;15;?" in d)
     assert b"\x1b[?1002h" in data or b"\x1b[?1000h" in data, data[-300:]
+    # Start-up's DA1 and the fence of the palette query a 256-colour
+    # terminal is sent after the first frame (no colours: xterm's stay).
     term.answer_da1()
     return term
 
@@ -102,3 +106,38 @@ def test_clipboard_read_resolves_with_the_answer_or_nil_at_the_fence():
     data = term.read_until(lambda d: b"nil" in d, timeout=1)
     assert b"nil" in data, data
     term.finish()
+
+
+class ShellAfterApp(Terminal):
+    """The app, then what a shell would read after it: the input left in
+    the tty once the app gave it back, printed by `cat -v` between LEFT
+    and END (a read of half a second, non-canonical)."""
+
+    def __init__(self):
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.environ["TERM"] = "xterm-256color"
+            script = '"$0" --selection; stty -icanon min 0 time 5; echo LEFT; cat -v; echo END'
+            os.execv("/bin/sh", ["sh", "-c", script, binary("runtime-probe")])
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.pid, self.fd = pid, fd
+        self.asked = 0
+        self.answered = 0
+
+
+def test_a_clipboard_read_waiting_at_exit_leaves_nothing_for_the_shell():
+    term = ShellAfterApp()
+    term.read_until(lambda d: b"clipboard=none" in d and b"\x1b]4;15;?" in d)
+    term.answer_da1()
+    term.write(b"r")
+    term.read_until(lambda d: b"\x1b]52;c;?" in d and b"\x1b[c" in d)
+    # The app quits before the terminal answers; the answer comes just after.
+    term.write(b"q")
+    time.sleep(0.05)
+    term.answer_da1(before=b"\x1b]52;c;" + base64.b64encode(b"late") + b"\x1b\\")
+    data = term.read_until(lambda d: b"END" in d, timeout=10)
+    left = data[data.index(b"LEFT"):]
+    assert b"52;" not in left and b"62;22c" not in left and b"^[" not in left, left
+    _, status = os.waitpid(term.pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+    os.close(term.fd)

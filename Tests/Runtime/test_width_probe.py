@@ -108,8 +108,10 @@ def test_silent_terminal_is_not_delayed_and_caches_nothing(tmp_path):
 
 def test_palette_answers_reach_the_app(tmp_path):
     pid, fd = spawn(str(tmp_path))
-    data = read_until(fd, lambda d: b"\x1b[c" in d, 10)
-    os.write(fd, ANSWERS + DA1)
+    # Start-up's queries and DA1, then (after the first frame) the palette
+    # query a 256-colour terminal is sent for down-sampling, and its fence.
+    data = read_until(fd, lambda d: b"\x1b]4;15;?\x1b\\\x1b[c" in d, 10)
+    os.write(fd, ANSWERS + DA1 + DA1)
     read_until(fd, lambda d: b"palette=none" in d, 5, data)
     os.write(fd, b"p")
     asked = read_until(fd, lambda d: b"\x1b]4;4;?\x1b\\\x1b[c" in d, 5)

@@ -12,7 +12,7 @@ import Darwin
 /// real terminal: it shows the last event it received and a counter, and
 /// leaves by whatever path the test asks for.
 ///
-///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--widths] [--scheme] [--selection] [--flood N] [--no-ctrl-c] [--wide] [--progress] [--async]
+///     runtime-probe [--inline] [--mouse] [--tree] [--emoji] [--widths] [--scheme] [--selection] [--colors] [--flood N] [--no-ctrl-c] [--wide] [--progress] [--async]
 ///
 /// Keys: `+` counts; `q` quits (status 0); `e` calls `exit(3)`; `f` a Swift
 /// `fatalError`; `o` an integer overflow trap; `s` a segmentation fault;
@@ -31,7 +31,9 @@ import Darwin
 /// `--selection` it captures the mouse over a few lines of text, and `r`
 /// reads the clipboard (selection and OSC 52's end-to-end test). With
 /// `--widths` it shows disputed clusters between bars, and `p` queries the
-/// palette (the width probe's and OSC 4's end-to-end tests).
+/// palette (the width probe's and OSC 4's end-to-end tests). With
+/// `--colors` it shows a block in RGB (205, 0, 0), a link, and `c` copies
+/// a text (the emulator checks of down-sampling, OSC 8 and OSC 52).
 @main
 struct RuntimeProbe {
     static func main() {
@@ -54,6 +56,9 @@ struct RuntimeProbe {
         }
         if args.contains("--scheme") {
             TerminalHost.runMain(SchemeProbe(), options: options)
+        }
+        if args.contains("--colors") {
+            TerminalHost.runMain(ColorsProbe(), options: options)
         }
         if args.contains("--selection") {
             options.mouse = .buttons
@@ -149,6 +154,24 @@ struct SchemeProbe: View {
             Text("adaptive").foregroundStyle(Color(light: .rgb(10, 20, 30), dark: .rgb(200, 210, 220)))
             Text("fixed").foregroundStyle(.rgb(1, 2, 3))
         }
+        .onKeyPress("q") { terminal.quit(); return .handled }
+    }
+}
+
+/// `--colors`: a block in RGB (205, 0, 0), which a 256-colour terminal
+/// shows as the reported palette's nearest entry; an OSC 8 link; `c`
+/// copies a fixed text (OSC 52).
+struct ColorsProbe: View {
+    @Environment(\.terminal) private var terminal
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("colors")
+            Text(String(repeating: " ", count: 20)).background(.rgb(205, 0, 0))
+            Link("engine-link", destination: "https://example.com/engine")
+            Text("end")
+        }
+        .onKeyPress("c") { terminal.copy("copied-by-probe"); return .handled }
         .onKeyPress("q") { terminal.quit(); return .handled }
     }
 }

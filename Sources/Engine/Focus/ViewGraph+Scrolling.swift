@@ -46,7 +46,12 @@ extension ViewGraph {
     /// ``MouseEvent/Kind/scrollRight``), or the vertical one with Shift
     /// held, scrolls only horizontally scrollable ones. A scroll view of
     /// both axes takes either.
-    func scrollUnderPointer(_ event: MouseEvent) -> Bool {
+    func scrollUnderPointer(_ event: MouseEvent) -> Bool { wheelScroll(event) != nil }
+
+    /// ``scrollUnderPointer(_:)``, telling what moved: the scroll view's
+    /// frame, its axis, and by how many rows or columns what it shows
+    /// moved (positive: the content moved up or left); nil when none moved.
+    func wheelScroll(_ event: MouseEvent) -> (frame: Rect, axis: Axis, moved: Int)? {
         let delta: Int
         var sideways: Bool
         switch event.kind {
@@ -54,7 +59,7 @@ extension ViewGraph {
         case .scrollDown: (delta, sideways) = (ScrollBehavior.wheelRows, false)
         case .scrollLeft: (delta, sideways) = (-ScrollBehavior.wheelRows, true)
         case .scrollRight: (delta, sideways) = (ScrollBehavior.wheelRows, true)
-        default: return false
+        default: return nil
         }
         if event.modifiers.contains(.shift) { sideways = true }
         // The deepest of each axis under the pointer.
@@ -79,8 +84,10 @@ extension ViewGraph {
         } else {
             axis = best[.vertical] != nil ? .vertical : .horizontal
         }
-        guard let target = best[axis] else { return false }
-        return target.scroll.scroll(axis, to: target.scroll.visibleOffset(axis) + delta, node: target.node, graph: self)
+        guard let target = best[axis] else { return nil }
+        let before = target.scroll.visibleOffset(axis)
+        guard target.scroll.scroll(axis, to: before + delta, node: target.node, graph: self) else { return nil }
+        return (target.node.frame, axis, target.scroll.visibleOffset(axis) - before)
     }
 
     /// A press on the indicator of a scroll view that keeps its own offset

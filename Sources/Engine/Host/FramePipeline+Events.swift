@@ -142,10 +142,12 @@ extension FramePipeline: TerminalActionTarget {
 
     /// Answers the oldest ``TerminalActions/queryPalette(_:)`` waiting, as a
     /// terminal would: with the colours it reports (none for a terminal
-    /// that does not). Returns whether one was waiting.
+    /// that does not), which colours are then down-sampled to
+    /// (``notePalette(_:)``), as in a running app. Returns whether one was waiting.
     @discardableResult
     public func answerPaletteQuery(_ colors: [PaletteColor]) -> Bool {
         guard !paletteQueries.isEmpty else { return false }
+        notePalette(colors)
         paletteQueries.removeFirst()(colors)
         return true
     }

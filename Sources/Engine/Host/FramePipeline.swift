@@ -65,6 +65,15 @@ public final class FramePipeline {
     /// Mouse text selection (``ScreenSelection``): its highlight is put on
     /// the canvas for each frame's encoding and taken off after it.
     var selection = ScreenSelection()
+    /// The key that copies the mouse selection (OSC 52) while one is shown,
+    /// besides the copy on release; `nil` for none. Ctrl-Shift-C by
+    /// default (``defaultSelectionCopyKey``): terminals send it as Ctrl-C
+    /// unless the kitty keyboard protocol is on, where it is its own key.
+    /// The terminal runtime sets it from its options.
+    public var selectionCopyKey: KeyPress? = FramePipeline.defaultSelectionCopyKey
+
+    /// Ctrl-Shift-C: copies the mouse selection unless configured otherwise.
+    public nonisolated static let defaultSelectionCopyKey = KeyPress(.character("c"), modifiers: [.control, .shift])
     /// Where the selection's copy and clipboard reads go: the terminal host
     /// running this pipeline, or (when nil) the pipeline itself, which
     /// records them.
@@ -179,6 +188,24 @@ public final class FramePipeline {
         encoder.capabilities.graphics = graphics
         graph.setRootEnvironment(\.terminalGraphics, graphics)
         if methodChanged { encoder.invalidate() }
+    }
+
+    /// Merges colours the terminal reported for its palette (OSC 4) into
+    /// the palette colours are down-sampled to: on a terminal without
+    /// truecolor, the cells whose colours now map to other entries are
+    /// rewritten on the next frame (``FrameEncoder/setPalette(_:in:)``).
+    /// Returns whether the palette changed.
+    @discardableResult
+    public func notePalette(_ colors: [PaletteColor]) -> Bool {
+        var palette = encoder.capabilities.palette
+        for color in colors where (0...255).contains(color.index) {
+            guard case let .rgb(r, g, b) = color.color.kind else { continue }
+            palette.set(UInt8(color.index), red: r, green: g, blue: b)
+        }
+        guard palette != encoder.capabilities.palette else { return false }
+        encoder.setPalette(palette, in: canvas)
+        graph.requestFrame()
+        return true
     }
 
     /// Changes the terminal size: the next frame lays out and repaints everything.

@@ -5,7 +5,9 @@
 /// head), in reading order. Only cells views drew as text count (see
 /// ``TextMark``), and only where ``View/textSelection(_:)`` allows it.
 /// The selection is screen cells: content that scrolls under it moves out
-/// of it. Its highlight is an overlay put on the canvas for the encoder
+/// of it, except under the drag itself: a wheel turned while the button is
+/// down scrolls the scroll view under the pointer and the selection's start
+/// moves with its text, so the selection grows (``contentMoved(by:in:canvas:selectable:)``). Its highlight is an overlay put on the canvas for the encoder
 /// and taken off right after, so no view is evaluated or painted for it.
 struct ScreenSelection {
     /// A cell, ordered as text is read: by row, then column.
@@ -23,6 +25,11 @@ struct ScreenSelection {
     private(set) var head: Point?
     /// The button is still down over a selection being made.
     private(set) var isDragging = false
+    /// Selected text the wheel scrolled out of a scroll view during the
+    /// drag, above the anchor's row (`before`) or below it (`after`): it is
+    /// no longer on the screen, so it is kept as text.
+    private(set) var carriedBefore = ""
+    private(set) var carriedAfter = ""
 
     /// The styles the highlight replaced, row by row, while it is on the canvas.
     private var saved: [StyleID] = []
@@ -61,6 +68,56 @@ struct ScreenSelection {
         head = nil
         isDragging = false
         pressedAt = nil
+        carriedBefore = ""
+        carriedAfter = ""
+    }
+
+    /// Whether a wheel that moves a scroll view's content by `moved` rows
+    /// (positive: up) may go on during the drag: not once text has been
+    /// carried off the other edge (the rows coming back would be selected
+    /// twice).
+    func allowsScroll(by moved: Int) -> Bool {
+        moved > 0 ? carriedAfter.isEmpty : carriedBefore.isEmpty
+    }
+
+    /// The content of the scroll view in `frame` moved up by `moved` rows
+    /// (down when negative) under a drag: the anchor moves with its text,
+    /// so the selection grows from the pointer's end. Where the anchor's
+    /// text leaves the viewport, the selected text of the rows leaving is
+    /// carried (read from `canvas` before it is painted again) and the
+    /// anchor stays at the viewport's edge. An anchor outside the scroll
+    /// view stays where it is.
+    mutating func contentMoved(by moved: Int, in frame: Rect, canvas: CellBuffer, selectable map: SelectabilityMap) {
+        guard isDragging, moved != 0, let anchor, head != nil, anchor.x >= frame.x, anchor.x < frame.maxX,
+              anchor.y >= frame.y, anchor.y < frame.maxY else { return }
+        let y = anchor.y - moved
+        if y < frame.y {
+            // Rows frame.y ..< frame.y + moved leave at the top.
+            var leaving = ScreenSelection()
+            leaving.anchor = anchor
+            leaving.head = Point(x: canvas.columns - 1, y: frame.y + moved - 1)
+            carriedBefore = Self.joined(carriedBefore, leaving.text(in: canvas, selectable: map))
+            self.anchor = Point(x: frame.x, y: frame.y)
+        } else if y >= frame.maxY {
+            // Rows frame.maxY + moved ..< frame.maxY leave at the bottom.
+            var leaving = ScreenSelection()
+            leaving.anchor = Point(x: 0, y: frame.maxY + moved)
+            leaving.head = anchor
+            carriedAfter = Self.joined(leaving.text(in: canvas, selectable: map), carriedAfter)
+            self.anchor = Point(x: frame.maxX - 1, y: frame.maxY - 1)
+        } else {
+            self.anchor = Point(x: anchor.x, y: y)
+        }
+    }
+
+    /// Two pieces of selected text as lines, an empty one left out.
+    private static func joined(_ a: String, _ b: String) -> String {
+        a.isEmpty ? b : b.isEmpty ? a : a + "\n" + b
+    }
+
+    /// The selected text with what the wheel carried off the screen.
+    func fullText(in canvas: CellBuffer, selectable map: SelectabilityMap) -> String {
+        Self.joined(Self.joined(carriedBefore, text(in: canvas, selectable: map)), carriedAfter)
     }
 
     /// Each row of the selection with the columns it covers on `canvas`

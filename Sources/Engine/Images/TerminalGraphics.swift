@@ -33,6 +33,11 @@ public struct TerminalGraphics: Hashable, Sendable {
     /// How many colours a sixel image may use (the terminal's colour
     /// registers, as XTSMGRAPHICS reports them; 1 to 256).
     public var colorRegisters: Int
+    /// Inside tmux: the image strings (kitty's commands, sixel's) go to the
+    /// outer terminal wrapped in tmux's passthrough escape
+    /// (``TmuxPassthrough``). Set where the outer terminal answered a
+    /// query sent through passthrough, which shows the pane allows it.
+    public var tmuxPassthrough: Bool
 
     /// The cell size used until a terminal reports its own: 10 × 20 pixels,
     /// a common monospace cell at 2:1.
@@ -44,10 +49,13 @@ public struct TerminalGraphics: Hashable, Sendable {
     public static let defaultColorRegisters = 256
 
     /// Graphics drawn with `method` in cells of the given pixel size; sixel
-    /// images in at most `colorRegisters` colours (clamped to 1...256).
+    /// images in at most `colorRegisters` colours (clamped to 1...256);
+    /// with `tmuxPassthrough`, wrapped for tmux.
     public init(method: Method = .halfBlocks, cellPixelWidth: Int = defaultCellPixelSize.width,
-                cellPixelHeight: Int = defaultCellPixelSize.height, colorRegisters: Int = defaultColorRegisters) {
+                cellPixelHeight: Int = defaultCellPixelSize.height, colorRegisters: Int = defaultColorRegisters,
+                tmuxPassthrough: Bool = false) {
         self.method = method
+        self.tmuxPassthrough = tmuxPassthrough
         self.cellPixelWidth = Swift.max(1, cellPixelWidth)
         self.cellPixelHeight = Swift.max(1, cellPixelHeight)
         self.colorRegisters = Swift.min(Swift.max(1, colorRegisters), 256)

@@ -24,11 +24,18 @@
 /// spill over its cells), else the environment's guess stays. A cell size
 /// reported later (mode 2048) can still turn sixel on.
 ///
-/// Inside tmux (`TMUX` set, `TERM` screen… or tmux…) nothing is asked and
-/// the guess (half blocks) stays (only a cell size from mode 2048 is taken): tmux answers DA1 for itself, and passes
-/// images on only with `allow-passthrough` set, which an application cannot
-/// see; sixel through passthrough would be drawn where the outer cursor
-/// is, not in the pane, and not moved or cleared with it.
+/// Inside tmux (`TMUX` set, `TERM` screen… or tmux…) the queries go to
+/// the outer terminal through tmux's passthrough (``TmuxPassthrough``),
+/// without DA1 (tmux answers a DA1 itself, so it fences nothing there):
+/// tmux hands the outer terminal's answers to the pane only where the pane
+/// has `allow-passthrough on`, so any answer shows images can pass too.
+/// Each answer decides as it comes (nothing waits, and there is no fence):
+/// a kitty `OK` gives kitty graphics; an XTSMGRAPHICS answer with status 0
+/// (sixel's colour registers: only terminals with sixel answer it) gives
+/// sixel once a cell's pixel size is known (tmux 3.3 and later pass the
+/// outer window's pixels on to the pane's tty). Either way the image
+/// strings are then wrapped for tmux (``TerminalGraphics/tmuxPassthrough``).
+/// Where passthrough is off nothing answers and half blocks stay.
 struct GraphicsDetection {
     /// The kitty query's image id.
     static let queryImageID = 31
@@ -42,11 +49,14 @@ struct GraphicsDetection {
         (kitty ? kittyQuery : "") + "\u{1B}[?1;1;0S" + "\u{1B}[16t" + "\u{1B}[14t"
     }
 
+    /// The queries inside tmux: the same, through passthrough.
+    static func tmuxQueries(kitty: Bool) -> String { TmuxPassthrough.wrap(queries(kitty: kitty)) }
+
     /// The graphics in use.
     private(set) var graphics: TerminalGraphics
     /// The environment's guess.
     let guess: TerminalGraphics
-    /// Inside tmux: nothing is asked, nothing changes.
+    /// Inside tmux: the queries go through passthrough, answers decide as they come.
     let inTmux: Bool
     /// Not the Linux console (`TERM=linux`), which prints APC strings.
     let understandsAPC: Bool
@@ -68,8 +78,10 @@ struct GraphicsDetection {
         understandsAPC = term != "linux"
     }
 
-    /// Whether the queries are sent at all (not inside tmux).
-    var asks: Bool { !inTmux }
+    /// The queries to send before start-up's DA1: wrapped for tmux inside it.
+    func queries(kitty: Bool) -> String {
+        inTmux ? Self.tmuxQueries(kitty: kitty) : Self.queries(kitty: kitty)
+    }
 
     /// Takes in an answer; returns the graphics to use when they changed.
     /// `columns` × `rows`: the screen, to turn the text area's pixels into a cell's.
@@ -77,15 +89,18 @@ struct GraphicsDetection {
         let before = graphics
         switch reply {
         case .kittyGraphics(let id, let message):
-            if id == Self.queryImageID && message == "OK" && !fenced && !inTmux { kitty = true }
+            if id == Self.queryImageID && message == "OK" && (!fenced || inTmux) { kitty = true }
         case .primaryDeviceAttributes(let attributes):
             guard !fenced, !inTmux else { return nil }
             fenced = true
             // The first value is the terminal class (62, 63, 64 …), the rest its features.
             sixel = attributes.dropFirst().contains(4)
         case .graphicsAttribute(let item, let status, let values):
-            guard !inTmux, item == 1, status == 0, let registers = values.first, registers > 0 else { return nil }
+            guard item == 1, status == 0, let registers = values.first, registers > 0 else { return nil }
             graphics.colorRegisters = Swift.min(registers, 256)
+            // Only a terminal with sixel has its colour registers; inside
+            // tmux the answer came through passthrough (tmux never answers it).
+            if inTmux { sixel = true }
         case .cellPixelSize(let width, let height):
             setCellSize(width: width, height: height)
         case .textAreaPixelSize(let width, let height):
@@ -98,7 +113,8 @@ struct GraphicsDetection {
         default:
             return nil
         }
-        if fenced { graphics.method = kitty ? .kitty : sixel && cellSizeKnown ? .sixel : guess.method }
+        if fenced || inTmux { graphics.method = kitty ? .kitty : sixel && cellSizeKnown ? .sixel : guess.method }
+        if inTmux { graphics.tmuxPassthrough = graphics.method != .halfBlocks }
         return graphics == before ? nil : graphics
     }
 

@@ -10,7 +10,9 @@
 ///
 /// Palette queries (``TerminalActions/queryPalette(_:)``, OSC 4) wait in
 /// the same queue, fenced the same way: the colours that arrive before
-/// their fence are theirs.
+/// their fence are theirs. Whatever a palette query brings back (the
+/// app's, or the host's own at start on a terminal without truecolor) also
+/// becomes the palette colours are down-sampled to.
 struct ClipboardRead {
     /// DA1 answers due before this read's fence.
     var answersAhead: Int
@@ -27,6 +29,11 @@ struct ClipboardRead {
 }
 
 extension TerminalHost {
+    /// DA1 answers due before a fence sent now: the link's probes (start-up's
+    /// DA1 is the first of them until it is answered, so it is not counted
+    /// again) and the fences of the reads still waiting.
+    private var answersDueBeforeFence: Int { link.probes.count + clipboardReads.count }
+
     /// Sends the query and its fence, and waits for either answer.
     func sendClipboardRead(_ completion: @escaping @MainActor (String?) -> Void) {
         guard running, !terminalLeft else { return completion(nil) }
@@ -35,7 +42,7 @@ extension TerminalHost {
         } catch {
             return completion(nil)
         }
-        let ahead = link.probes.count + (support.answered ? 0 : 1) + clipboardReads.count
+        let ahead = answersDueBeforeFence
         let timer = pipeline.graph.clock.schedule(after: TerminalActions.clipboardReadTimeout) { [weak self] in
             self?.resolveClipboardRead(with: nil, fenced: false)
         }
@@ -51,7 +58,7 @@ extension TerminalHost {
         } catch {
             return completion([])
         }
-        let ahead = link.probes.count + (support.answered ? 0 : 1) + clipboardReads.count
+        let ahead = answersDueBeforeFence
         let timer = pipeline.graph.clock.schedule(after: TerminalActions.paletteQueryTimeout) { [weak self] in
             self?.resolvePaletteQuery(fenced: false)
         }
@@ -75,9 +82,26 @@ extension TerminalHost {
             clipboardReads[i].paletteCompletion = nil
             clipboardReads[i].timeout?.cancel()
             clipboardReads[i].timeout = nil
+            // Whoever asked, colours are then down-sampled to what the terminal reported.
+            if pipeline.notePalette(clipboardReads[i].palette) && running { requestFrame() }
             completion?(clipboardReads[i].palette)
         }
         if fenced { clipboardReads.removeFirst() }
+    }
+
+    /// The app is leaving: every read still waiting is resolved as
+    /// unanswered (a clipboard read to nil, a palette query to no
+    /// colours) and its timer cancelled, so no task waits on a terminal
+    /// that is gone. Their answers, if they still come, are read and
+    /// dropped before the terminal is given back.
+    func cancelClipboardReads() {
+        let reads = clipboardReads
+        clipboardReads.removeAll()
+        for read in reads {
+            read.timeout?.cancel()
+            read.completion?(nil)
+            read.paletteCompletion?([])
+        }
     }
 
     /// A clipboard reply: the oldest read still waiting gets it.

@@ -275,6 +275,8 @@ public final class TerminalHost {
         if case .dispatch = loop { installSources() }
         renderRoot = { [unowned self] in self.pipeline.render(root, keepBytes: false) }
         frame()
+        queryPaletteForDownsampling()
+        queryGraphicsThroughTmux()
         let events = earlyEvents
         earlyEvents = []
         guard handleInput(events) else { return }
@@ -286,6 +288,29 @@ public final class TerminalHost {
         if case .dispatch = loop { afterWork() }
     }
 
+    /// Inside tmux, the graphics queries go to the outer terminal through
+    /// passthrough after the first frame, in a write of their own: tmux
+    /// 3.3a drops a passthrough string written together with the switch to
+    /// the alternate screen (it redraws the pane then, and what passed
+    /// through is not part of the pane), so in start-up's write nothing
+    /// would answer them.
+    private func queryGraphicsThroughTmux() {
+        guard let detection = graphicsDetection, detection.inTmux else { return }
+        try? device.write(Array(detection.queries(kitty: options.screen == .alternate && detection.understandsAPC).utf8))
+    }
+
+    /// Without truecolor, RGB colours are down-sampled to the palette:
+    /// ask for the 16 ANSI colours a theme remaps (OSC 4, fenced by DA1;
+    /// nothing waits, the first frame is already drawn with xterm's). The
+    /// cube and greys (16–255) are left as xterm's: themes rarely change
+    /// them, and 240 more queries would cost every start-up. Not asked when
+    /// the app fixed the capabilities.
+    private func queryPaletteForDownsampling() {
+        let colors = pipeline.encoder.capabilities.colors
+        guard options.capabilities == nil, colors == .ansi16 || colors == .palette256 else { return }
+        sendPaletteQuery(Array(0..<16)) { _ in }
+    }
+
     private func configurePipeline() {
         let graph = pipeline.graph
         graph.onNeedsFrame = { [weak self] in
@@ -293,6 +318,7 @@ public final class TerminalHost {
         }
         graph.setRootEnvironment(\.terminal, TerminalActions(self))
         pipeline.actionTarget = self
+        pipeline.selectionCopyKey = options.selectionCopyKey
         // Warnings must not be written over the app's screen: they are
         // printed after it ends.
         graph.onDiagnostic = { [weak self] message in
@@ -350,8 +376,9 @@ public final class TerminalHost {
         query += TerminalModes.queryForegroundColor + TerminalModes.queryBackgroundColor
             + TerminalModes.queryColorScheme
         // Graphics (kitty, sixel, the cell's pixels), before DA1.
-        if let detection = graphicsDetection, detection.asks {
-            query += GraphicsDetection.queries(kitty: options.screen == .alternate && detection.understandsAPC)
+        // (Inside tmux they go after the first frame: ``queryGraphicsThroughTmux()``.)
+        if let detection = graphicsDetection, !detection.inTmux {
+            query += detection.queries(kitty: options.screen == .alternate && detection.understandsAPC)
         }
         if options.screen == .alternate && options.capabilities == nil {
             if let entry = widthCache?.load() {
@@ -1178,20 +1205,32 @@ public final class TerminalHost {
     }
 
     /// Before the terminal is given back (still in raw mode), the answers
-    /// to the link's probes still out are read, at most two round trips
-    /// (half a second): one that came later would reach the shell as typed
-    /// text. What else is read meanwhile is dropped: the app is leaving.
+    /// still due are read: those to the link's probes and those to reads
+    /// the app is waiting for (a clipboard read's OSC 52 and a palette
+    /// query's OSC 4, each with its DA1 fence), at most two round trips
+    /// (half a second; a quarter at least while a read waits, since a
+    /// terminal may take a moment over the clipboard): one that came later
+    /// would reach the shell as typed text. The waiting reads are resolved
+    /// first, as unanswered (nil, no colours), their timers cancelled.
+    /// What else is read meanwhile is dropped: the app is leaving.
     private func collectProbeAnswers() {
-        guard !link.probes.isEmpty, !link.unanswered, let roundTrip = link.smoothedRoundTrip else { return }
-        let deadline = monotonicNanoseconds() &+ min(500_000_000, max(50_000_000, 2 * roundTrip + 20_000_000))
+        let readsWaiting = !clipboardReads.isEmpty
+        var due = link.probes.count + clipboardReads.count
+        cancelClipboardReads()
+        guard due > 0, !link.unanswered, let roundTrip = link.smoothedRoundTrip else { return }
+        let least: UInt64 = readsWaiting ? 250_000_000 : 50_000_000
+        let deadline = monotonicNanoseconds() &+ min(500_000_000, max(least, 2 * roundTrip + 20_000_000))
         var fds: [Int32] = [device.inputFD]
         var ready: [Int16] = [0]
-        while !link.probes.isEmpty {
+        while due > 0 {
             let now = monotonicNanoseconds()
             guard now < deadline else { return }
             let n = Platform.wait(&fds, ready: &ready, count: 1, milliseconds: Int32(max(1, (deadline - now) / 1_000_000)))
             guard n > 0, ready[0] != 0, readInput() else { return }
-            for case .reply(.primaryDeviceAttributes) in readEvents { _ = link.acknowledged(now: monotonicNanoseconds()) }
+            for case .reply(.primaryDeviceAttributes) in readEvents {
+                _ = link.acknowledged(now: monotonicNanoseconds())
+                due -= 1
+            }
         }
     }
 

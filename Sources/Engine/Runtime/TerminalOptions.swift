@@ -60,6 +60,12 @@ public struct TerminalOptions: Sendable {
     /// queued. Measured with DA1 round trips after frames (see the
     /// performance overlay). `TUI_PACING=0` in the environment turns it off.
     public var pacesFrames = true
+    /// The key that copies the mouse selection (OSC 52) while one is shown,
+    /// besides the copy on release; `nil` for none. Ctrl-Shift-C by
+    /// default, which terminals tell apart from Ctrl-C only with the kitty
+    /// keyboard protocol (``enhancedKeyboard``); elsewhere choose a key
+    /// the terminal sends, such as `KeyPress(.character("y"))`.
+    public var selectionCopyKey: KeyPress? = FramePipeline.defaultSelectionCopyKey
 
     public init(screen: Screen = .alternate, mouse: MouseTracking = .off, bracketedPaste: Bool = true,
                 focusEvents: Bool = false, enhancedKeyboard: Bool = true, maxFramesPerSecond: Int = 120,

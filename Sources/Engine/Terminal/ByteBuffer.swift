@@ -22,6 +22,17 @@ public struct ByteBuffer: ~Copyable {
     /// Forgets the contents, keeping the memory.
     @inline(__always) public mutating func removeAll() { count = 0 }
 
+    /// Forgets the last `n` bytes (at most all of them), keeping the memory.
+    mutating func removeLast(_ n: Int) { count -= Swift.min(Swift.max(n, 0), count) }
+
+    /// Whether the contents end with `suffix`.
+    func hasSuffix(_ suffix: StaticString) -> Bool {
+        let n = suffix.utf8CodeUnitCount
+        guard n <= count else { return false }
+        for i in 0..<n where storage[count - n + i] != suffix.utf8Start[i] { return false }
+        return true
+    }
+
     @inline(__always)
     mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(count + extra) }

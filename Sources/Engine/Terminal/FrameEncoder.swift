@@ -38,7 +38,9 @@ public final class FrameEncoder {
 
     /// The images the frame shows next to its cells, drawn with the kitty
     /// graphics protocol or sixel (as ``capabilities``' graphics method
-    /// says) after each frame's cells (see ``GraphicsLayer``).
+    /// says) after each frame's cells, inside the same synchronized-output
+    /// block where the terminal has one, and wrapped for tmux where
+    /// ``TerminalGraphics/tmuxPassthrough`` says so (see ``GraphicsLayer``).
     /// `nil`: cells only.
     public var graphics: GraphicsLayer?
     /// What the terminal shows of ``graphics``.
@@ -76,6 +78,43 @@ public final class FrameEncoder {
         screen.fill(r, with: .unknown)
         screen.damage.removeAll()
         canvas.damage.add(r)
+    }
+
+    /// Changes the palette colours are down-sampled to (the terminal
+    /// reported its own, OSC 4). The cells the terminal shows whose style
+    /// now maps to other colours are forgotten (each row's span of them,
+    /// widened by a cell for wide graphemes), so the next frame rewrites
+    /// those and no others.
+    ///
+    /// - Complexity: O(cells on the screen) once, plus one down-sampling
+    ///   per distinct style shown.
+    public func setPalette(_ palette: TerminalPalette, in canvas: CellBuffer) {
+        let old = writer.capabilities
+        guard palette != old.palette else { return }
+        var new = old
+        new.palette = palette
+        writer.setCapabilities(new)
+        guard new.colors != .truecolor && new.colors != .none else { return }
+        let styles = screen.styles
+        // Per style id: 0 not yet compared, 1 drawn the same, 2 drawn differently.
+        var verdict = [UInt8](repeating: 0, count: styles.count)
+        for y in 0..<screen.rows {
+            let row = screen.row(y)
+            var first = Int.max, last = -1
+            for x in 0..<row.count {
+                let id = Int(row[x].style)
+                guard id < verdict.count else { continue }  // an unknown cell
+                if verdict[id] == 0 {
+                    let style = styles[StyleID(id)]
+                    verdict[id] = old.drawable(style) == new.drawable(style) ? 1 : 2
+                }
+                if verdict[id] == 2 {
+                    first = min(first, x)
+                    last = x
+                }
+            }
+            if last >= 0 { forget(Rect(x: first - 1, y: y, width: last - first + 3, height: 1), in: canvas) }
+        }
     }
 
     /// The bytes of the last ``encode(_:)`` (valid until the next).
@@ -170,8 +209,20 @@ public final class FrameEncoder {
             }
         }
         var bytes = writer.encode(canvas, model: screen.base, columns: screen.columns, rows: screen.rows)
-        if graphicsNeedUpdate, let graphics { bytes = encodeGraphics(graphics, canvas: canvas, cleared: cleared) }
-        if drawsSixels, let graphics { bytes = drawSixels(graphics) }
+        if graphicsNeedUpdate || drawsSixels, let graphics {
+            // Inside the frame's synchronized-output block, after its cells.
+            writer.reopenSynchronizedUpdate()
+            let opened = writer.out.count
+            if graphicsNeedUpdate { _ = encodeGraphics(graphics, canvas: canvas, cleared: cleared) }
+            if drawsSixels { _ = drawSixels(graphics) }
+            if writer.capabilities.graphics.tmuxPassthrough { TmuxPassthrough.wrapStrings(in: &writer.out, from: opened) }
+            if writer.out.count == opened && opened == EscapeSequence.beginSynchronizedUpdate.utf8CodeUnitCount {
+                writer.out.removeAll()  // neither the cells nor the images wrote anything
+            } else {
+                writer.closeSynchronizedUpdate()
+            }
+            bytes = writer.out.bytes
+        }
         if let profiler, let token { endDiffSpan(profiler, token, bytes: bytes.count) }
         #if DEBUG
         if changed { screen.debugCheckInvariants("as the writer's model after encode") }

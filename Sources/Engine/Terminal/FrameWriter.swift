@@ -82,7 +82,7 @@ public struct FrameWriter: ~Copyable {
 
     mutating func setCapabilities(_ c: TerminalCapabilities) {
         if c.colors != capabilities.colors || c.styledUnderlines != capabilities.styledUnderlines
-            || c.hyperlinks != capabilities.hyperlinks
+            || c.hyperlinks != capabilities.hyperlinks || c.palette != capabilities.palette
         {
             emitted.removeAll()
             transitions.removeAll()
@@ -161,6 +161,27 @@ public struct FrameWriter: ~Copyable {
             }
         }
         return out.bytes
+    }
+
+    // MARK: Synchronized output
+
+    /// Before the encoder appends image commands to the frame: where
+    /// synchronized output is on, the frame's closing `ESC [ ? 2026 l` is
+    /// taken back (or, when the cells wrote nothing, one is opened), so the
+    /// images land inside the same block as the cells they cover and the
+    /// terminal never shows the blanked cells without their pixels.
+    mutating func reopenSynchronizedUpdate() {
+        guard capabilities.synchronizedOutput else { return }
+        if out.hasSuffix(EscapeSequence.endSynchronizedUpdate) {
+            out.removeLast(EscapeSequence.endSynchronizedUpdate.utf8CodeUnitCount)
+        } else {
+            out.append(EscapeSequence.beginSynchronizedUpdate)
+        }
+    }
+
+    /// Closes the block ``reopenSynchronizedUpdate()`` reopened.
+    mutating func closeSynchronizedUpdate() {
+        if capabilities.synchronizedOutput { out.append(EscapeSequence.endSynchronizedUpdate) }
     }
 
     // MARK: Full redraw

@@ -61,6 +61,10 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// (kitty 0.40 and later); off by default, since a terminal that does
     /// not know OSC 66 drops the cluster with it.
     public var textSizing: Bool
+    /// The terminal's palette: colours are down-sampled to its nearest
+    /// entries. xterm's until the terminal reports its own (OSC 4), which
+    /// ``TerminalHost`` asks for at start on a terminal without truecolor.
+    public var palette: TerminalPalette = .xterm
 
     public init(colors: ColorLevel = .truecolor, repeatCharacter: Bool = false,
                 synchronizedOutput: Bool = false, backgroundColorErase: Bool = true, scrolling: Bool = true,
@@ -86,7 +90,7 @@ public struct TerminalCapabilities: Equatable, Sendable {
     /// normalized where there is no underline), the link dropped where
     /// hyperlinks are not known.
     public func drawable(_ style: Style) -> Style {
-        var s = ColorDownsampler.downsample(style, to: colors)
+        var s = ColorDownsampler.downsample(style, to: colors, palette: palette)
         if !styledUnderlines {
             s.underlineStyle = .single
             s.underlineColor = .default

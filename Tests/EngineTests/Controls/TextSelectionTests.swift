@@ -234,3 +234,107 @@ struct TextSelectionTests {
         #expect(host.update() == 0)
     }
 }
+
+/// The selection's remaining pieces: the wheel during a drag, the copy key.
+@MainActor
+@Suite("Mouse text selection: wheel and copy key")
+struct TextSelectionWheelAndKeyTests {
+    func mouse(_ kind: MouseEvent.Kind, _ x: Int, _ y: Int) -> ViewEvent {
+        .mouse(MouseEvent(kind: kind, button: kind == .scrollDown || kind == .scrollUp ? .none : .left,
+                          column: x, row: y))
+    }
+
+    func lines() -> some View {
+        ScrollView {
+            VStack(alignment: .leading, spacing: 0) {
+                ForEach(0..<10, id: \.self) { i in Text("line \(i)") }
+            }.frame(maxWidth: .max, alignment: .leading)
+        }
+    }
+
+    @Test("the wheel during a drag scrolls the content and the selection grows with it; the text that left is kept")
+    func wheelDuringDragExtends() {
+        let host = FramePipeline(columns: 12, rows: 4)
+        host.render(lines())
+        #expect(host.textRows.map { String($0.prefix(6)) } == ["line 0", "line 1", "line 2", "line 3"])
+        host.send(mouse(.press, 0, 0))
+        host.send(mouse(.drag, 1, 0))
+        host.send(mouse(.drag, 3, 2))
+        #expect(host.selectedText == "line 0\nline 1\nline")
+        // Three rows a notch: the content moves up, the anchor's text with it.
+        #expect(host.send(mouse(.scrollDown, 3, 2)))
+        #expect(host.textRows.map { String($0.prefix(6)) } == ["line 3", "line 4", "line 5", "line 6"])
+        #expect(host.selectedText == "line 0\nline 1\nline 2\nline 3\nline 4\nline")
+        // Back up: refused once text has left (it would be selected twice).
+        host.send(mouse(.scrollUp, 3, 2))
+        #expect(host.textRows.first?.hasPrefix("line 3") == true)
+        host.send(mouse(.release, 3, 2))
+        #expect(escaped(host.controlOutput)
+            == "\\e]52;c;\(base64("line 0\nline 1\nline 2\nline 3\nline 4\nline"))\\e\\")
+        // Without a drag the wheel scrolls as ever and selects nothing.
+        host.click(column: 0, row: 3)
+        host.scroll(column: 2, row: 1, lines: -1)
+        #expect(host.textRows.first?.hasPrefix("line 0") == true)
+        #expect(host.selectedText == nil)
+    }
+
+    @Test("the wheel up during an upward drag carries the rows that leave at the bottom")
+    func wheelUpDuringUpwardDrag() {
+        let host = FramePipeline(columns: 12, rows: 4)
+        host.render(lines())
+        host.scroll(column: 2, row: 1, lines: 2)  // line 6 at the top
+        #expect(host.textRows.first?.hasPrefix("line 6") == true)
+        host.send(mouse(.press, 5, 3))  // the end of "line 9"
+        host.send(mouse(.drag, 0, 1))
+        #expect(host.selectedText == "line 7\nline 8\nline 9")
+        host.send(mouse(.scrollUp, 0, 1))
+        #expect(host.textRows.first?.hasPrefix("line 3") == true)
+        #expect(host.selectedText == "line 4\nline 5\nline 6\nline 7\nline 8\nline 9")
+    }
+
+    @Test("Ctrl-Shift-C, as the kitty keyboard protocol reports it, copies the selection again; a configured key too")
+    func copyKey() throws {
+        let host = FramePipeline(columns: 12, rows: 1)
+        host.render(Text("alpha beta").frame(maxWidth: .max, alignment: .leading))
+        host.drag(from: (6, 0), to: (9, 0))
+        let copied = "\\e]52;c;\(base64("beta"))\\e\\"
+        #expect(escaped(host.controlOutput) == copied)
+        // `CSI 99 ; 6 u`: c with Ctrl and Shift (1 + 1 + 4).
+        var decoder = InputDecoder()
+        let events = decoder.decode(Array("\u{1B}[99;6u".utf8))
+        guard case .key(let press) = try #require(events.first) else { Issue.record("not a key"); return }
+        #expect(press == KeyPress(.character("c"), modifiers: [.control, .shift]))
+        #expect(host.send(.key(press)))
+        #expect(escaped(host.controlOutput) == copied + copied)
+        // Plain Ctrl-C is not the copy key.
+        #expect(!host.send(.key(KeyPress(.character("c"), modifiers: .control))))
+        // Another key, configured; none at all.
+        host.selectionCopyKey = KeyPress(.character("y"))
+        #expect(!host.send(.key(press)))
+        #expect(host.send(.key(KeyPress(.character("y")))))
+        #expect(escaped(host.controlOutput) == copied + copied + copied)
+        host.selectionCopyKey = nil
+        #expect(!host.send(.key(KeyPress(.character("y")))))
+        // No selection: the key goes to the views.
+        host.selectionCopyKey = KeyPress(.character("y"))
+        host.click(column: 0, row: 0)
+        #expect(!host.send(.key(KeyPress(.character("y")))))
+        #expect(escaped(host.controlOutput) == copied + copied + copied)
+    }
+
+    func base64(_ s: String) -> String {
+        let table = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+        let b = Array(s.utf8)
+        var out = ""
+        var i = 0
+        while i < b.count {
+            let n = (Int(b[i]) << 16) | (i + 1 < b.count ? Int(b[i + 1]) << 8 : 0) | (i + 2 < b.count ? Int(b[i + 2]) : 0)
+            out.append(table[n >> 18 & 63])
+            out.append(table[n >> 12 & 63])
+            out.append(i + 1 < b.count ? table[n >> 6 & 63] : "=")
+            out.append(i + 2 < b.count ? table[n & 63] : "=")
+            i += 3
+        }
+        return out
+    }
+}

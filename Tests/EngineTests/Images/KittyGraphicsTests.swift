@@ -54,6 +54,38 @@ struct KittyGraphicsFrameTests {
         graphics: TerminalGraphics(method: .kitty, cellPixelWidth: 2, cellPixelHeight: 4))
     static let image = testImage(8, 16) { x, y in [UInt8(x * 30), UInt8(y * 15), 90, 255] }
 
+    /// With synchronized output, the kitty commands go inside the frame's
+    /// block after the cells: BSU, cells, image, ESU; a placement that
+    /// moves while no cell changes gets a block of its own.
+    @Test func kittyCommandsAreInsideTheSynchronizedBlock() throws {
+        var caps = Self.kitty
+        caps.synchronizedOutput = true
+        let host = FramePipeline(columns: 6, rows: 5, capabilities: caps)
+        host.render(VStack(alignment: .leading, spacing: 0) { Text("hi"); Image(decorative: Self.image) })
+        let text = escaped(host.lastBytes)
+        #expect(text.hasPrefix("\\e[?2026h") && text.hasSuffix("\\e[?2026l"))
+        let cells = try #require(text.range(of: "hi"))
+        let image = try #require(text.range(of: "\\e_Ga=t"))
+        let end = try #require(text.range(of: "\\e[?2026l"))
+        #expect(cells.upperBound <= image.lowerBound && image.upperBound <= end.lowerBound)
+        #expect(text.components(separatedBy: "\\e[?2026").count == 3)
+        host.render(VStack(alignment: .leading, spacing: 0) { Text("hi"); Image(decorative: Self.image) })
+        #expect(host.lastBytes.isEmpty)
+    }
+
+    /// Inside tmux with passthrough each kitty command is wrapped on its
+    /// own (`ESC P tmux ; ESC ESC _ G … ESC ESC \ ESC \`); cursor moves are not.
+    @Test func kittyCommandsThroughTmuxPassthrough() {
+        var caps = Self.kitty
+        caps.graphics.tmuxPassthrough = true
+        let host = FramePipeline(columns: 6, rows: 5, capabilities: caps)
+        host.render(VStack(alignment: .leading, spacing: 0) { Text("hi"); Image(decorative: Self.image) })
+        let text = escaped(host.lastBytes)
+        #expect(text.components(separatedBy: "\\ePtmux;\\e\\e_G").count == 3)  // transmit, place
+        #expect(text.contains("\\e[2;2H\\ePtmux;\\e\\e_Ga=p"))
+        #expect(!text.contains("H\\e_G"))  // no command left unwrapped
+    }
+
     @Test func anImageIsSentOncePlacedOverBlankCells() {
         let host = FramePipeline(columns: 6, rows: 5, capabilities: Self.kitty)
         let id = KittyGraphics.imageID(Self.image)

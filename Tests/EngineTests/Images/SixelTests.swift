@@ -422,4 +422,57 @@ struct SixelFrameTests {
         #expect(sixelStrings(host.lastBytes).count == 1)
         #expect(escaped(host.lastBytes).contains("\\e[2J"))
     }
+
+    /// With synchronized output, the sixel string goes inside the frame's
+    /// block, after the cells it covers: BSU, cells, sixel, ESU, so the
+    /// terminal never shows the blanked cells without their pixels. An
+    /// image redrawn alone (its cells unchanged) gets a block of its own.
+    @Test func sixelIsInsideTheSynchronizedBlock() throws {
+        var caps = Self.sixel
+        caps.synchronizedOutput = true
+        let host = FramePipeline(columns: 6, rows: 5, capabilities: caps)
+        host.render(VStack(alignment: .leading, spacing: 0) { Text("hi"); Image(decorative: Self.image) })
+        let text = escaped(host.lastBytes)
+        #expect(text.hasPrefix("\\e[?2026h"))
+        #expect(text.hasSuffix("\\e[?2026l"))
+        let begin = try #require(text.range(of: "\\e[?2026h"))
+        let cells = try #require(text.range(of: "hi"))
+        let sixel = try #require(text.range(of: "\\eP0;1;0q"))
+        let end = try #require(text.range(of: "\\e[?2026l"))
+        #expect(begin.upperBound <= cells.lowerBound && cells.upperBound <= sixel.lowerBound)
+        #expect(sixel.upperBound <= end.lowerBound)
+        #expect(text.components(separatedBy: "\\e[?2026").count == 3)  // one block: one h, one l
+        // Unchanged: nothing at all, not an empty block.
+        host.render(VStack(alignment: .leading, spacing: 0) { Text("hi"); Image(decorative: Self.image) })
+        #expect(host.lastBytes.isEmpty)
+        // A forced redraw: one block holding the clear, the cells and the image.
+        host.encoder.invalidate()
+        host.render(VStack(alignment: .leading, spacing: 0) { Text("hi"); Image(decorative: Self.image) })
+        let again = escaped(host.lastBytes)
+        #expect(again.hasPrefix("\\e[?2026h") && again.hasSuffix("\\e[?2026l"))
+        #expect(again.components(separatedBy: "\\e[?2026").count == 3)
+        #expect(sixelStrings(host.lastBytes).count == 1)
+    }
+
+    /// Inside tmux with passthrough: the sixel string is wrapped in
+    /// `ESC P tmux ; … ESC \` with its ESCs doubled; the cursor move
+    /// before it is not (tmux reads it and moves the outer cursor).
+    @Test func sixelThroughTmuxPassthrough() throws {
+        var caps = Self.sixel
+        caps.graphics.tmuxPassthrough = true
+        caps.synchronizedOutput = true
+        let host = FramePipeline(columns: 6, rows: 5, capabilities: caps)
+        host.render(Image(decorative: Self.image))
+        let text = escaped(host.lastBytes)
+        #expect(text.contains("H\\ePtmux;\\e\\eP0;1;0q\"1;1;8;12#"))
+        #expect(text.hasSuffix("\\e\\e\\\\e\\\\e[?2026l"))
+        // Unwrapped, the same string as without tmux.
+        var plainCaps = Self.sixel
+        plainCaps.synchronizedOutput = true
+        let plain = FramePipeline(columns: 6, rows: 5, capabilities: plainCaps)
+        plain.render(Image(decorative: Self.image))
+        let unwrapped = text.replacingOccurrences(of: "\\ePtmux;", with: "")
+            .replacingOccurrences(of: "\\e\\e", with: "\\e").replacingOccurrences(of: "\\e\\\\e\\", with: "\\e\\")
+        #expect(unwrapped == escaped(plain.lastBytes))
+    }
 }

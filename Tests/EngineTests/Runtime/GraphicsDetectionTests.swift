@@ -69,15 +69,47 @@ struct GraphicsDetectionTests {
         #expect(Self.run([.primaryDeviceAttributes([62])], guess: kitty).last?.method == .kitty)
     }
 
-    /// Inside tmux nothing is asked and nothing switches; a cell size still counts.
-    @Test func tmuxKeepsHalfBlocks() {
-        let tmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
-        #expect(!GraphicsDetection(guess: .halfBlocks, environment: tmux).asks)
-        let states = Self.run([
-            .kittyGraphics(id: 31, message: "OK"), .graphicsAttribute(item: 1, status: 0, values: [256]),
-            .cellPixelSize(width: 7, height: 14), .primaryDeviceAttributes([62, 4]),
-        ], environment: tmux)
+    static let tmux = ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"]
+
+    /// Inside tmux the queries go through passthrough, every ESC doubled,
+    /// and without DA1 (tmux answers that itself).
+    @Test func tmuxQueriesArePassthroughWrapped() {
+        let detection = GraphicsDetection(guess: .halfBlocks, environment: Self.tmux)
+        #expect(detection.queries(kitty: true).replacingOccurrences(of: "\u{1B}", with: "\\e")
+            == "\\ePtmux;\\e\\e_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\\e\\e\\\\e\\e[?1;1;0S\\e\\e[16t\\e\\e[14t\\e\\")
+        #expect(GraphicsDetection(guess: .halfBlocks, environment: Self.xterm).queries(kitty: false)
+            == GraphicsDetection.queries(kitty: false))
+    }
+
+    /// Inside tmux with passthrough off nothing but tmux's own DA1 comes:
+    /// half blocks stay, nothing is wrapped; a cell size still counts.
+    @Test func tmuxWithoutPassthroughKeepsHalfBlocks() {
+        let states = Self.run([.primaryDeviceAttributes([1, 2]), .cellPixelSize(width: 7, height: 14)],
+                              environment: Self.tmux)
         #expect(states.last == TerminalGraphics(method: .halfBlocks, cellPixelWidth: 7, cellPixelHeight: 14))
+        // tmux's DA1 listing 4 is tmux's, not the outer terminal's: no sixel from it.
+        #expect(Self.run([.primaryDeviceAttributes([62, 4]), .cellPixelSize(width: 7, height: 14)],
+                         environment: Self.tmux).last?.method == .halfBlocks)
+    }
+
+    /// Inside tmux, the outer terminal's answer through passthrough decides
+    /// as it comes, before or after tmux's DA1: XTSMGRAPHICS with a cell
+    /// size gives sixel, kitty's OK gives kitty; both wrapped for tmux.
+    @Test func tmuxPassthroughAnswersTurnImagesOn() {
+        let sixel = Self.run([
+            .primaryDeviceAttributes([1, 2]), .graphicsAttribute(item: 1, status: 0, values: [1024]),
+            .cellPixelSize(width: 6, height: 13),
+        ], environment: Self.tmux)
+        #expect(sixel.map(\.method) == [.halfBlocks, .halfBlocks, .sixel])
+        #expect(sixel.last == TerminalGraphics(method: .sixel, cellPixelWidth: 6, cellPixelHeight: 13,
+                                               colorRegisters: 256, tmuxPassthrough: true))
+        let kitty = Self.run([.primaryDeviceAttributes([1, 2]), .kittyGraphics(id: 31, message: "OK")],
+                             environment: Self.tmux)
+        #expect(kitty.last?.method == .kitty)
+        #expect(kitty.last?.tmuxPassthrough == true)
+        // Outside tmux nothing is ever wrapped.
+        #expect(Self.run([.kittyGraphics(id: 31, message: "OK"), .primaryDeviceAttributes([62])])
+            .last?.tmuxPassthrough == false)
     }
 
     /// Register counts are clamped to 256; failures and absurd sizes are ignored.

@@ -197,4 +197,80 @@ struct ColorDownsamplerTests {
         let caps = TerminalCapabilities.detect(environment: [:])
         #expect(caps == TerminalCapabilities(colors: .ansi16, repeatCharacter: false))
     }
+
+    // MARK: A reported palette
+
+    /// xterm's palette with entries 1 (red) and 4 (blue) swapped, as a theme might.
+    static var swapped: TerminalPalette {
+        var p = TerminalPalette.xterm
+        p.set(1, red: 0, green: 0, blue: 238)
+        p.set(4, red: 205, green: 0, blue: 0)
+        return p
+    }
+
+    @Test("a reported palette with swapped entries changes the chosen index")
+    func reportedPaletteChangesTheIndex() {
+        #expect(ColorDownsampler.ansi16(200, 10, 10, in: .xterm) == 1)
+        #expect(ColorDownsampler.ansi16(200, 10, 10, in: Self.swapped) == 4)
+        #expect(ColorDownsampler.ansi16(10, 10, 230, in: Self.swapped) == 1)
+        // 256 colours: xterm's palette keeps to the cube (160 is 215,0,0);
+        // a reported palette is searched whole, and its entry 4 is exact.
+        #expect(ColorDownsampler.palette256(205, 0, 0, in: .xterm) == 160)
+        #expect(ColorDownsampler.palette256(205, 0, 0, in: Self.swapped) == 4)
+        // A 256-colour entry shown in 16 colours goes through the reported RGB too.
+        #expect(ColorDownsampler.downsample(.palette(160), to: .ansi16, palette: Self.swapped) == .palette(4))
+        #expect(ColorDownsampler.downsample(.palette(160), to: .ansi16) == .palette(1))
+    }
+
+    @Test("setting an entry back to xterm's makes the palette xterm's again")
+    func paletteEquality() {
+        var p = Self.swapped
+        #expect(!p.isXterm && p != .xterm)
+        p.set(1, red: 205, green: 0, blue: 0)
+        p.set(4, red: 0, green: 0, blue: 238)
+        #expect(p.isXterm && p == .xterm)
+        #expect(p.rgb(4) == (0, 0, 238))
+    }
+}
+
+/// A palette reported while the app runs: only the cells whose colours
+/// now map to other entries are written again.
+@MainActor
+@Suite("Down-sampling to the reported palette")
+struct ReportedPaletteFrameTests {
+    @Test("a reported palette rewrites the red cells as the entry that is red, and nothing else")
+    func reportRewritesChangedCells() {
+        let host = FramePipeline(columns: 8, rows: 2, capabilities: TerminalCapabilities(colors: .ansi16))
+        func view() -> some View {
+            VStack(alignment: .leading, spacing: 0) {
+                Text("alarm").foregroundColor(.rgb(205, 0, 0))
+                Text("plain")
+            }.frame(maxWidth: .infinity, alignment: .leading)
+        }
+        host.render(view())
+        #expect(escaped(host.lastBytes).contains("\\e[31malarm"))
+        // The theme's entry 1 is blue and entry 4 red.
+        #expect(host.notePalette([
+            PaletteColor(index: 1, red: 0, green: 0, blue: 0xEEEE),
+            PaletteColor(index: 4, red: 0xCDCD, green: 0, blue: 0),
+        ]))
+        host.render(view())
+        let bytes = escaped(host.lastBytes)
+        #expect(bytes.contains("34malarm") && !bytes.contains("31m"))
+        #expect(!bytes.contains("plain"))
+        #expect(host.textRows == ["alarm   ", "plain   "])
+        // The same report again changes nothing: nothing is written.
+        #expect(!host.notePalette([PaletteColor(index: 4, red: 0xCDCD, green: 0, blue: 0)]))
+        host.render(view())
+        #expect(host.lastBytes.isEmpty)
+    }
+
+    @Test("with truecolor the reported palette changes no byte")
+    func truecolorIgnoresThePalette() {
+        let host = FramePipeline(columns: 8, rows: 1, capabilities: TerminalCapabilities(colors: .truecolor))
+        host.render(Text("alarm").foregroundColor(.rgb(205, 0, 0)))
+        host.notePalette([PaletteColor(index: 4, red: 0xCDCD, green: 0, blue: 0)])
+        host.render(Text("alarm").foregroundColor(.rgb(205, 0, 0)))
+        #expect(host.lastBytes.isEmpty)
+    }
 }
