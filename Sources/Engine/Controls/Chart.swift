@@ -80,11 +80,14 @@ public struct Chart<Content: ChartContent>: View {
         marks.previous = nil
         var reused = marks.reused
         if marks.series == nil {
-            // Any other data: the start that is the same as last frame's.
+            // Any other data: the start that is the same as last frame's,
+            // if the names its marks refer to by index are the same too.
             let old = cache.marks.marks, new = marks.marks
             let n = Swift.min(old.count, new.count)
             reused = 0
-            while reused < n && old[reused] == new[reused] { reused += 1 }
+            if marks.strings.starts(with: cache.marks.strings) {
+                while reused < n && old[reused] == new[reused] { reused += 1 }
+            }
         }
         let snapshot = marks.series?.end ?? marks.marks.count
         let plan = ChartPlan(marks: marks.marks, strings: marks.strings, options: options, size: size,

@@ -17,6 +17,10 @@
 ///     .lineWrappingDisabled()
 /// ```
 ///
+/// ``View/textEditorHighlighter(_:)`` colours the text line by line (a
+/// ``LineHighlighter`` such as ``SwiftHighlighter``); the selection is drawn
+/// in reverse video over the colours, and the cursor over both.
+///
 /// The editor takes the space it is offered (ideal 40 × 5). Tab and Esc
 /// pass on to its ancestors, so Tab still moves focus. The keys are
 /// ``TextEditingCommand``'s; undo is Ctrl-_ (Ctrl-/) or Alt-U, redo Alt-E.

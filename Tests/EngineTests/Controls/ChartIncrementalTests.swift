@@ -77,6 +77,22 @@ struct ChartIncrementalTests {
         #expect(plan.resumedFrom == 0)
     }
 
+    @Test("a renamed series is not carried over: the marks are the same, their names are not")
+    func renamedSeries() {
+        let cache = ChartPlanCache()
+        func plan(_ name: String, _ count: Int) -> ChartPlan {
+            let chart = Chart(0..<count, id: \.self) { i in
+                LineMark(x: .value("t", i), y: .value("v", i % 7)).foregroundStyle(by: .value("s", name))
+            }
+            return Chart.plan(of: chart.content, options: ChartOptions(), size: size, cache: cache)
+        }
+        #expect(plan("cpu", 100).legend.map(\.name) == ["cpu"])
+        #expect(plan("cpu", 101).resumedFrom == 100)
+        let renamed = plan("mem", 102)
+        #expect(renamed.legend.map(\.name) == ["mem"])
+        #expect(renamed.resumedFrom == 0)
+    }
+
     @Test("over a ChartSeriesStore the content closure runs once per element, not once per frame")
     func storeMakesMarksOnce() {
         let calls = Calls()
