@@ -6,7 +6,9 @@ import Engine
 /// else `$NOTES_FILE`, else `~/.notes.json`; a missing or unreadable file
 /// starts an empty list and says so on the status line. In the list: `n`
 /// makes a note, `d` deletes the selected one, Enter (or Tab) edits it, `q`
-/// saves and quits; in the editor, Esc goes back to the list.
+/// saves and quits; in the editor, Esc goes back to the list. A note whose
+/// first line ends in `.swift` is code: the editor colours it with
+/// ``SwiftHighlighter`` and keeps its lines unwrapped.
 @main
 struct NotesApp: App {
     enum Pane: Hashable { case list, editor }
@@ -38,10 +40,13 @@ struct NotesApp: App {
                     .focused($focus, equals: .list)
                     .frame(width: 24)
                 Divider()
-                if let id = selection, store.notes.contains(where: { $0.id == id }) {
+                if let id = selection, let note = store.note(id) {
+                    let isCode = note.title.hasSuffix(".swift")
                     TextEditor(text: Binding(get: { store.note(id)?.text ?? "" }, set: { store.setText($0, of: id) }))
                         .focused($focus, equals: .editor)
                         .onKeyPress(.escape) { focus = .list; return .handled }
+                        .lineWrappingDisabled(isCode)
+                        .textEditorHighlighter(isCode ? SwiftHighlighter() : nil)
                 } else {
                     Text(store.notes.isEmpty ? "No notes yet: n makes one." : "Select a note.").dim()
                         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)

@@ -31,6 +31,28 @@ struct GrowingLineChart: View {
     }
 }
 
+/// The line of ``GrowingLineChart`` over a ``ChartSeriesStore`` that gains
+/// one point each frame: the content closure runs for the new point only,
+/// and the plot carries its dot columns over from the last frame.
+@MainActor
+struct StoreLineChart: View {
+    var store: ChartSeriesStore<Int>
+
+    var body: some View {
+        Chart(store, id: \.self) { i in
+            LineMark(x: .value("t", i), y: .value("cpu", Double((i &* 2_654_435_761) % 1000) / 20 + Double(i % 200)))
+        }
+    }
+}
+
+/// The store a `line-chart-store` run appends to, frame after frame.
+// Safe: made once when the scenario is, then read and written only by its
+// render closure, which runs on the main actor.
+final class ChartStoreBox: @unchecked Sendable {
+    var store: ChartSeriesStore<Int>
+    init(_ store: ChartSeriesStore<Int>) { self.store = store }
+}
+
 extension Scenarios {
     static func makeChart(_ name: String, rows: Int?) -> Scenario? {
         switch name {
@@ -41,6 +63,15 @@ extension Scenarios {
             let n = rows ?? 1000
             return Scenario(name: name, parameters: ["rows": n], root: { GrowingLineChart(points: n + $0) },
                             summary: "a line chart of --rows \(n) points filling the screen; one point appended a frame")
+        case "line-chart-store":
+            let n = rows ?? 1000
+            let box = ChartStoreBox(ChartSeriesStore(0..<n))
+            return Scenario(name: name, parameters: ["rows": n], render: { frame, host in
+                // A new host starts again at frame 0: so does its store.
+                if box.store.count > n + frame { box.store = ChartSeriesStore(0..<(n + frame)) }
+                while box.store.count < n + frame { box.store.append(box.store.count) }
+                host.render(StoreLineChart(store: box.store), keepBytes: false)
+            }, summary: "line-chart's line in a ChartSeriesStore of --rows \(n) points; one point appended a frame")
         default:
             return nil
         }

@@ -147,6 +147,9 @@ struct ScenarioParameters {
             // The marks are read each frame (a few nodes: the axes' texts).
             let n = (rows ?? 1000) / 64 + 1
             return Workload(nodes: 4 * screenRows, perFrame: n)
+        case "line-chart-store":
+            // Only the new point's mark is made; the plot's columns are kept.
+            return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows)
         case "lazy-grid":
             // The cells of the rows shown (a few nodes each); per frame, one new row's.
             let columns = Swift.max(fanout ?? 4, 1)

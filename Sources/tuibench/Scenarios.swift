@@ -134,7 +134,7 @@ enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
                         "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell",
                         "flow-layout", "canvas", "outline-expand", "log-append", "markdown-scroll", "line-chart",
-                        "lazy-grid"]
+                        "line-chart-store", "lazy-grid"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.
     static func checkNames(_ given: [String]) throws {

@@ -52,6 +52,7 @@ public struct Chart<Content: ChartContent>: View {
     @Environment(\.chartXAxis) private var xAxis
     @Environment(\.chartYAxis) private var yAxis
     @Environment(\.chartLegend) private var legend
+    @ControlModel private var cache: ChartPlanCache
 
     /// A chart of the marks `content` makes.
     public init(@ChartContentBuilder content: () -> Content) {
@@ -61,16 +62,38 @@ public struct Chart<Content: ChartContent>: View {
     public var body: some View {
         let content = self.content
         let options = ChartOptions(xDomain: xDomain, yDomain: yDomain, xAxis: xAxis, yAxis: yAxis, legend: legend)
+        let cache = self.cache
         GeometryReader { proxy in
-            ChartLayoutView(plan: Chart.plan(of: content, options: options, size: proxy.size))
+            ChartLayoutView(plan: Chart.plan(of: content, options: options, size: proxy.size, cache: cache))
         }
     }
 
-    /// The plan of the marks `content` makes, at `size`.
-    static func plan(of content: Content, options: ChartOptions, size: Size) -> ChartPlan {
+    /// The plan of the marks `content` makes, at `size`, carrying on from
+    /// the previous frame's (in `cache`) where the marks only grew: a
+    /// ``ChartSeriesStore`` makes marks only for its new elements; other
+    /// marks are compared with the previous frame's to find how many at
+    /// the start are unchanged.
+    static func plan(of content: Content, options: ChartOptions, size: Size, cache: ChartPlanCache) -> ChartPlan {
         var marks = _ChartMarks()
+        marks.previous = cache
         content._collect(into: &marks)
-        return ChartPlan(marks: marks.marks, strings: marks.strings, options: options, size: size)
+        marks.previous = nil
+        var reused = marks.reused
+        if marks.series == nil {
+            // Any other data: the start that is the same as last frame's,
+            // if the names its marks refer to by index are the same too.
+            let old = cache.marks.marks, new = marks.marks
+            let n = Swift.min(old.count, new.count)
+            reused = 0
+            if marks.strings.starts(with: cache.marks.strings) {
+                while reused < n && old[reused] == new[reused] { reused += 1 }
+            }
+        }
+        let snapshot = marks.series?.end ?? marks.marks.count
+        let plan = ChartPlan(marks: marks.marks, strings: marks.strings, options: options, size: size,
+                             memo: &cache.memo, reused: reused, snapshot: snapshot)
+        cache.marks = marks
+        return plan
     }
 }
 

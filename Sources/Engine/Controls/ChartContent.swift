@@ -107,7 +107,53 @@ public struct _ChartMarks {
     /// by index.
     var strings: [String] = []
     private var stringIndex: [String: Int32] = [:]
+    /// The previous frame's marks, when the chart keeps them
+    /// (``ChartPlanCache``): a ``ChartSeriesStore`` at the top of the
+    /// content resumes from them.
+    var previous: ChartPlanCache?
+    /// The append-only data whose marks start the array, and how many of
+    /// its elements made the marks `0..<end`.
+    var series: (storage: AnyObject, elements: Int, end: Int)?
+    /// How many marks at the start were taken from `previous` as they were.
+    var reused = 0
+    /// How many modifiers the content being collected is inside: a store's
+    /// marks are kept only at depth 0, where no modifier restyles them.
+    var modifierDepth = 0
     init() {}
+
+    /// Collects the marks of `content(element)` for each element of an
+    /// append-only `data`, starting where the previous frame's marks of
+    /// the same storage ended when they can be reused: they start the
+    /// array (the store is the content's first mark-making part) and are
+    /// not inside a modifier.
+    @MainActor
+    mutating func collectAppendOnly<Data: RandomAccessCollection, C: ChartContent>(
+        _ data: Data, storage: AnyObject, content: (Data.Element) -> C
+    ) {
+        guard marks.isEmpty, modifierDepth == 0 else {
+            for element in data { content(element)._collect(into: &self) }
+            return
+        }
+        var first = 0
+        if let cache = previous, let s = cache.marks.series, s.storage === storage, s.elements <= data.count {
+            // Moved out of the cache, so the array is unique and grows in place.
+            var old = cache.marks
+            cache.marks = _ChartMarks()
+            previous = nil
+            old.marks.removeLast(old.marks.count - s.end)
+            marks = old.marks
+            strings = old.strings
+            stringIndex = old.stringIndex
+            reused = s.end
+            first = s.elements
+        }
+        var i = data.index(data.startIndex, offsetBy: first)
+        while i != data.endIndex {
+            content(data[i])._collect(into: &self)
+            data.formIndex(after: &i)
+        }
+        series = (storage, data.count, marks.count)
+    }
 
     /// Adds `mark`.
     mutating func append(_ mark: ChartMarkSpec) {
@@ -136,7 +182,9 @@ public struct _ChartMarks {
     @MainActor
     mutating func collect(_ content: some ChartContent, then change: ChartMarkChange) {
         let start = marks.count
+        modifierDepth += 1
         content._collect(into: &self)
+        modifierDepth -= 1
         switch change {
         case .color(let color):
             for i in start..<marks.count where marks[i].color == nil { marks[i].color = color }
@@ -251,6 +299,10 @@ extension ForEach: ChartContent where Content: ChartContent {
     }
 
     public func _collect(into marks: inout _ChartMarks) {
+        if let store = data as? any ChartAppendOnlyData {
+            marks.collectAppendOnly(data, storage: store.appendOnlyStorage, content: content)
+            return
+        }
         marks.marks.reserveCapacity(marks.marks.count + data.count)
         for element in data { content(element)._collect(into: &marks) }
     }

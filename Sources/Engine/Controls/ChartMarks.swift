@@ -1,6 +1,6 @@
 /// A mark as a chart's plan reads it: plain values only (no strings), so
 /// the plan's passes over 10⁵ marks copy bytes, not references.
-struct ChartMark {
+struct ChartMark: Equatable {
     enum Kind: UInt8 {
         case line, bar, area, point, ruleX, ruleY
     }

@@ -15,7 +15,7 @@ enum ChartDomain: Equatable {
 }
 
 /// A line (or a filled rectangle) of dots on the plot's braille grid.
-struct ChartStroke {
+struct ChartStroke: Equatable {
     var x0: Int32, y0: Int32, x1: Int32, y1: Int32
     var color: Color
     /// A rectangle from (x0, y0) to (x1, y1) filled, not a line.
@@ -49,6 +49,10 @@ struct ChartPlan {
     var xAxisLine: String?
     var xLabels: String?
     var legend: [(name: String, color: Color)] = []
+    /// The first mark whose dot columns this plan computed: 0 for a plan
+    /// made from scratch, the previous frame's mark count when it carried
+    /// on from a ``ChartPlanMemo`` (tests read it).
+    var resumedFrom = 0
 
     /// The colours of series, in the order series first appear.
     static let palette: [Color] = [.blue, .green, .yellow, .magenta, .cyan, .red, .brightBlue, .brightGreen]
@@ -68,16 +72,45 @@ struct ChartPlan {
     /// The plan of `marks` at `size`; `strings` are the names their
     /// categories and series refer to (``_ChartMarks/strings``).
     init(marks: [ChartMark], strings: [String] = [], options: ChartOptions, size: Size) {
+        var memo: ChartPlanMemo? = nil
+        self.init(marks: marks, strings: strings, options: options, size: size, memo: &memo, reused: 0,
+                  snapshot: marks.count)
+    }
+
+    /// The plan of `marks` at `size`, resumed from `memo` where it can be.
+    ///
+    /// `memo` summarises the previous frame's marks up to its `count`; it
+    /// is used when those are still the first marks (`reused` marks at the
+    /// start are known to be the previous frame's) and the scales and size
+    /// came out the same, so only the marks after it are read: their
+    /// ranges, then their dot columns. On return `memo` summarises `marks`
+    /// up to `snapshot` (the marks the next frame may keep), or is nil when
+    /// those hold bars or categories, whose stacks and bands it does not
+    /// keep.
+    init(marks: [ChartMark], strings: [String], options: ChartOptions, size: Size, memo: inout ChartPlanMemo?,
+         reused: Int, snapshot: Int) {
+        let old = memo.flatMap { $0.count <= reused && $0.count <= snapshot ? $0 : nil }
+        memo = nil
         let width = Swift.max(0, size.width), height = Swift.max(0, size.height)
         guard width > 0, height > 0 else { return }
+        let start = old?.count ?? 0
 
         // Series, in the order they first appear (by their name's index).
-        var seriesIndex = [Int](repeating: -1, count: strings.count)
-        var seriesNames: [String] = []
-        for mark in marks where mark.series >= 0 && seriesIndex[Int(mark.series)] < 0 {
-            seriesIndex[Int(mark.series)] = seriesNames.count
-            seriesNames.append(strings[Int(mark.series)])
+        var seriesIndex = old?.seriesIndex ?? []
+        var seriesNames = old?.seriesNames ?? []
+        if seriesIndex.count < strings.count {
+            seriesIndex.append(contentsOf: repeatElement(-1, count: strings.count - seriesIndex.count))
         }
+        var prefixSeries = (index: seriesIndex, names: seriesNames)
+        for i in start..<marks.count {
+            if i == snapshot { prefixSeries = (seriesIndex, seriesNames) }
+            let mark = marks[i]
+            if mark.series >= 0 && seriesIndex[Int(mark.series)] < 0 {
+                seriesIndex[Int(mark.series)] = seriesNames.count
+                seriesNames.append(strings[Int(mark.series)])
+            }
+        }
+        if snapshot == marks.count { prefixSeries = (seriesIndex, seriesNames) }
         func color(of mark: ChartMark) -> Color {
             if let c = mark.color { return c }
             if mark.series >= 0 { return ChartPlan.palette[seriesIndex[Int(mark.series)] % ChartPlan.palette.count] }
@@ -93,7 +126,7 @@ struct ChartPlan {
                 categories.append(c)
             }
         } else {
-            for mark in marks where mark.x.isCategory {
+            for mark in marks[start...] where mark.x.isCategory {
                 let c = strings[Int(mark.x.category)]
                 if categoryIndex[c] == nil {
                     categoryIndex[c] = categories.count
@@ -106,10 +139,17 @@ struct ChartPlan {
         let bandOf = categorical ? strings.map { categoryIndex[$0] ?? -1 } : []
 
         // The ranges of the values (bars stacked per x).
-        var xLow = Double.infinity, xHigh = -Double.infinity
-        var yLow = Double.infinity, yHigh = -Double.infinity
+        var xLow = old?.xLow ?? .infinity, xHigh = old?.xHigh ?? -.infinity
+        var yLow = old?.yLow ?? .infinity, yHigh = old?.yHigh ?? -.infinity
         var stacks: [ChartValue: (up: Double, down: Double)] = [:]
-        for mark in marks {
+        // The ranges of the marks before `snapshot`, and whether they hold
+        // only what a memo can resume (no bars, no categories).
+        var prefixRanges = (xLow, xHigh, yLow, yHigh)
+        var prefixPlain = true
+        for i in start..<marks.count {
+            if i == snapshot { prefixRanges = (xLow, xHigh, yLow, yHigh) }
+            let mark = marks[i]
+            if i < snapshot && (mark.kind == .bar || mark.x.isCategory || mark.y.isCategory) { prefixPlain = false }
             if !categorical, !mark.x.isCategory, mark.x.number.isFinite {
                 xLow = Swift.min(xLow, mark.x.number)
                 xHigh = Swift.max(xHigh, mark.x.number)
@@ -125,6 +165,7 @@ struct ChartPlan {
             yLow = Swift.min(yLow, top)
             yHigh = Swift.max(yHigh, top)
         }
+        if snapshot == marks.count { prefixRanges = (xLow, xHigh, yLow, yHigh) }
         if yLow > yHigh {
             yLow = 0
             yHigh = 1
@@ -201,7 +242,31 @@ struct ChartPlan {
             var lineOf: [Int: Int] = [:]
             var lastKey: (ChartMark.Kind, Int32)? = nil, lastLine = -1
             var barTops: [ChartValue: (up: Double, down: Double)] = [:]
-            for mark in marks {
+            var first = 0
+            if let old, old.size == size, old.options == options, old.xScale == xScale, old.yScale == yScale,
+               !categorical
+            {
+                // The same dot columns as last frame: carry on from its marks' strokes.
+                lines = old.lines
+                lineOf = old.lineOf
+                lastKey = old.lastKey
+                lastLine = old.lastLine
+                strokes = old.strokes
+                first = old.count
+            }
+            resumedFrom = first
+            let keep = prefixPlain && !categorical
+            func save() {
+                guard keep else { return }
+                memo = ChartPlanMemo(
+                    count: snapshot, seriesIndex: prefixSeries.index, seriesNames: prefixSeries.names,
+                    xLow: prefixRanges.0, xHigh: prefixRanges.1, yLow: prefixRanges.2, yHigh: prefixRanges.3,
+                    size: size, options: options, xScale: xScale, yScale: yScale, lines: lines, lineOf: lineOf,
+                    lastKey: lastKey, lastLine: lastLine, strokes: strokes)
+            }
+            for i in first..<marks.count {
+                if i == snapshot { save() }
+                let mark = marks[i]
                 switch mark.kind {
                 case .line, .area:
                     // The series this point continues (the last one, usually).
@@ -272,6 +337,7 @@ struct ChartPlan {
                     addBar(from: from, to: to, columns: columns, scale: yScale, color: color(of: mark))
                 }
             }
+            if snapshot == marks.count { save() }
             for i in lines.indices { lines[i].flush(into: &strokes) }
 
             if showsY {
@@ -439,4 +505,38 @@ struct ChartDecimator {
             strokes.append(ChartStroke(x0: column, y0: low, x1: column, y1: high, color: color))
         }
     }
+}
+
+/// What a chart's plan keeps between frames for a series that only grows:
+/// its marks' ranges and series up to `count`, and the strokes and
+/// decimators of those marks at the scales they were drawn with. The next
+/// frame's plan carries on from it when its first `count` marks are the
+/// same and its scales and size came out the same (see
+/// ``ChartPlan/init(marks:strings:options:size:memo:reused:snapshot:)``).
+struct ChartPlanMemo {
+    var count: Int
+    var seriesIndex: [Int]
+    var seriesNames: [String]
+    var xLow: Double, xHigh: Double, yLow: Double, yHigh: Double
+    var size: Size
+    var options: ChartOptions
+    var xScale: ChartScale
+    var yScale: ChartScale
+    var lines: [ChartDecimator]
+    var lineOf: [Int: Int]
+    var lastKey: (ChartMark.Kind, Int32)?
+    var lastLine: Int
+    /// The strokes of the marks before `count`, before the lines' last
+    /// columns were flushed (the decimators in `lines` still hold them).
+    var strokes: [ChartStroke]
+}
+
+/// A chart's memory between frames, kept in its node: the last frame's
+/// marks (a ``ChartSeriesStore`` resumes from them; other data is compared
+/// with them to find the unchanged start) and its plan's memo.
+@MainActor
+final class ChartPlanCache: ControlModelObject {
+    var marks = _ChartMarks()
+    var memo: ChartPlanMemo?
+    init() {}
 }

@@ -130,6 +130,22 @@ extension ViewGraph {
     }
 }
 
+extension Theme {
+    /// `style` with its role colours resolved through this theme and its
+    /// adaptive colours for a `dark` scheme or not: what
+    /// `ViewGraph.resolvingRoles(_:at:)` does, for a view that read the
+    /// theme and scheme when it was reconciled and resolves while painting.
+    func resolving(_ style: Style, dark: Bool) -> Style {
+        guard style.namesRole else { return style }
+        var s = style
+        for _ in 0..<2 {
+            if s.names(kind: Color.roleKind) { s = resolve(s) }
+            if s.names(kind: Color.adaptiveKind) { s = s.resolvingAdaptive(dark: dark) }
+        }
+        return s
+    }
+}
+
 /// Sets the tint (``Theme/tint``) for its content.
 public struct TintView<Content: View>: PrimitiveView {
     var tint: Color?

@@ -34,6 +34,18 @@ extension TextEditingState {
         /// The cursor's column, in cells from the editor's left edge; in
         /// `0..<width`.
         public var cursorColumn: Int
+        /// Where each of `lines` comes from, for drawing styles over it.
+        var sources: [RowSource] = []
+    }
+
+    /// The text a row of ``VisibleLines`` shows: the clusters `start..<end`
+    /// of line `line` (0-based), starting `left` cells into the row's text.
+    struct RowSource: Equatable {
+        var line: Int
+        var lineStart: String.Index
+        var start: String.Index
+        var end: String.Index
+        var left: Int
     }
 
     /// The part of a multi-line text a `width` × `height` editor shows.
@@ -78,15 +90,18 @@ extension TextEditingState {
         }
 
         var lines: [String] = []
+        var sources: [RowSource] = []
         lines.reserveCapacity(height)
         var start: String.Index? = lineStartIndex
         while let lineStart = start, lines.count < height {
             let end = lineEnd(of: lineStart)
+            sources.append(RowSource(line: scroll.topLine + lines.count, lineStart: lineStart, start: lineStart,
+                                     end: end, left: scroll.leftColumn))
             lines.append(row(from: lineStart, to: end, left: scroll.leftColumn, width: width))
             start = end < text.endIndex ? text.index(after: end) : nil
         }
         return VisibleLines(lines: lines, cursorRow: cursorLine - scroll.topLine,
-                            cursorColumn: cursorColumn - scroll.leftColumn)
+                            cursorColumn: cursorColumn - scroll.leftColumn, sources: sources)
     }
 
     /// ``visibleLines(width:height:scroll:wrapping:)`` with wrapping: the
@@ -143,15 +158,20 @@ extension TextEditingState {
 
         // The rows from the top, until the view is full or the text ends.
         var lines: [String] = []
+        var sources: [RowSource] = []
         lines.reserveCapacity(height)
         var start: String.Index? = topStart
         var skip = top.row
+        var lineNumber = top.line
         while let lineStart = start, lines.count < height {
             let lineRows = lineStart == cursorLineStart ? cursorRows : rows(ofLineFrom: lineStart, width: width)
             for row in lineRows.dropFirst(skip) where lines.count < height {
+                sources.append(RowSource(line: lineNumber, lineStart: lineStart, start: row.lowerBound,
+                                         end: row.upperBound, left: 0))
                 lines.append(self.row(from: row.lowerBound, to: row.upperBound, left: 0, width: width))
             }
             skip = 0
+            lineNumber += 1
             let end = lineRows[lineRows.count - 1].upperBound
             start = end < text.endIndex ? text.index(after: end) : nil
         }
@@ -168,7 +188,48 @@ extension TextEditingState {
             }
             rowsAbove = count + cursorRow
         }
-        return VisibleLines(lines: lines, cursorRow: rowsAbove, cursorColumn: cursorColumn)
+        return VisibleLines(lines: lines, cursorRow: rowsAbove, cursorColumn: cursorColumn, sources: sources)
+    }
+
+    /// The column spans (from the row's left edge) of the row `source`
+    /// (`width` cells) that `runs` (UTF-8 offsets from the line's start,
+    /// sorted, not overlapping) style, and the span of `selection` in it,
+    /// as `row(from:to:left:width:)` lays the row out.
+    func styledSpans(of source: RowSource, width: Int, runs: [HighlightRun])
+        -> (styled: [(columns: Range<Int>, style: Style)], selected: Range<Int>?)
+    {
+        var styled: [(columns: Range<Int>, style: Style)] = []
+        var selected: Range<Int>? = nil
+        let selection = self.selection
+        guard !runs.isEmpty || selection != nil else { return ([], nil) }
+        let utf8 = text.utf8
+        var column = 0
+        let left = source.left, right = left + width
+        var run = 0
+        var i = source.start
+        while i < source.end && column < right {
+            let next = text.index(after: i)
+            let w = cellWidth(from: i, to: next)
+            let from = Swift.max(column, left) - left, to = Swift.min(column + w, right) - left
+            if to > from {
+                let offset = utf8.distance(from: source.lineStart, to: i)
+                while run < runs.count && runs[run].range.upperBound <= offset { run += 1 }
+                if run < runs.count && runs[run].range.contains(offset) {
+                    let style = runs[run].style
+                    if let last = styled.last, last.style == style, last.columns.upperBound == from {
+                        styled[styled.count - 1].columns = last.columns.lowerBound..<to
+                    } else {
+                        styled.append((from..<to, style))
+                    }
+                }
+                if let selection, selection.contains(i) {
+                    selected = (selected?.lowerBound ?? from)..<to
+                }
+            }
+            column += w
+            i = next
+        }
+        return (styled, selected)
     }
 
     /// The cells `left..<left + width` of the line `start..<end`, a space

@@ -17,6 +17,10 @@
 ///     .lineWrappingDisabled()
 /// ```
 ///
+/// ``View/textEditorHighlighter(_:)`` colours the text line by line (a
+/// ``LineHighlighter`` such as ``SwiftHighlighter``); the selection is drawn
+/// in reverse video over the colours, and the cursor over both.
+///
 /// The editor takes the space it is offered (ideal 40 × 5). Tab and Esc
 /// pass on to its ancestors, so Tab still moves focus. The keys are
 /// ``TextEditingCommand``'s; undo is Ctrl-_ (Ctrl-/) or Alt-U, redo Alt-E.
@@ -24,13 +28,14 @@ public struct TextEditor: View {
     var text: Binding<String>
     @ControlModel private var model: TextFieldModel
     @Environment(\.isLineWrappingEnabled) private var wraps
+    @Environment(\.textEditorHighlighter) private var highlighter
 
     public init(text: Binding<String>) { self.text = text }
 
     public var body: some View {
         let text = self.text, model = self.model, modelSlot = _model, wraps = self.wraps
         model.state.setText(text.wrappedValue)
-        return TextEditorFace(state: model.state.withoutHistory, wraps: wraps)
+        return TextEditorFace(state: model.state.withoutHistory, wraps: wraps, highlighter: highlighter)
             .focusable()
             .onFocusedKey { press in
                 let wrapWidth = wraps ? model.visibleColumns : nil
@@ -102,18 +107,36 @@ extension View {
     }
 }
 
-/// What the editor shows: the lines in view, the cursor as a reversed cell
-/// while focused.
+/// What the editor shows: the lines in view, coloured by the highlighter
+/// if there is one, the selection in reverse video, the cursor as a
+/// reversed cell while focused.
 struct TextEditorFace: PrimitiveView {
     var state: TextEditingState
     var wraps: Bool
+    var highlighter: (any LineHighlighter)?
 
     static func _makeBehavior() -> NodeBehavior { TextEditorBehavior() }
 
     static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TextEditorBehavior.self)
         let look = EditorLook(node: node, graph: graph)
-        if b.state != view.state || b.look != look || b.wraps != view.wraps {
+        var repaint = false
+        if let highlighter = view.highlighter {
+            if b.highlighting?.isMade(by: highlighter) != true {
+                b.highlighting = makeHighlighting(highlighter)
+                repaint = true
+            }
+            // Only a highlighted editor reads the colour scheme (for adaptive colours in its runs).
+            let dark = graph.environmentValue(EnvironmentPaths.colorScheme, at: node) == .dark
+            if b.isDark != dark {
+                b.isDark = dark
+                repaint = true
+            }
+        } else if b.highlighting != nil {
+            b.highlighting = nil
+            repaint = true
+        }
+        if repaint || b.state != view.state || b.look != look || b.wraps != view.wraps {
             b.state = view.state
             b.look = look
             b.wraps = view.wraps
@@ -127,6 +150,9 @@ final class TextEditorBehavior: NodeBehavior {
     var state = TextEditingState()
     var wraps = true
     var look = EditorLook()
+    /// The highlighter's memory of the lines it coloured, kept between frames.
+    var highlighting: (any EditorHighlighting)?
+    var isDark = false
     /// Kept between frames: it moves only when the cursor would leave the view.
     var scroll = TextEditingState.EditorScroll()
     weak var graph: ViewGraph?
@@ -150,8 +176,28 @@ final class TextEditorBehavior: NodeBehavior {
                                                background: inherited.background))
         canvas.fill(visible, with: .blank(base))
         let view = state.visibleLines(width: frame.width, height: frame.height, scroll: &scroll, wrapping: wraps)
+        let baseStyle = canvas.styles[base]
+        if let highlighting { highlighting.update(state.text) }
         for (row, line) in view.lines.enumerated() {
-            canvas.write(line, x: frame.x, y: frame.y + row, style: base, clip: visible)
+            let y = frame.y + row
+            canvas.write(line, x: frame.x, y: y, style: base, clip: visible)
+            let source = view.sources[row]
+            let runs = highlighting?.runs(ofLine: source.line) ?? []
+            let spans = state.styledSpans(of: source, width: frame.width, runs: runs)
+            for span in spans.styled {
+                let style = look.theme.resolving(span.style.drawn(over: baseStyle), dark: isDark)
+                let rect = Rect(x: frame.x + span.columns.lowerBound, y: y, width: span.columns.count, height: 1)
+                canvas.restyle(rect.intersection(visible), to: canvas.styles.transientID(for: style))
+            }
+            if let selected = spans.selected {
+                for x in (frame.x + selected.lowerBound)..<(frame.x + selected.upperBound) {
+                    let cell = Rect(x: x, y: y, width: 1, height: 1).intersection(visible)
+                    guard !cell.isEmpty else { continue }
+                    var style = canvas.styles[canvas[x, y].style]
+                    style.attributes.insert(.reverse)
+                    canvas.restyle(cell, to: canvas.styles.transientID(for: style))
+                }
+            }
         }
         look.paintCaret(x: frame.x + view.cursorColumn, y: frame.y + view.cursorRow, frame: frame, clip: clip,
                         canvas: canvas, graph: graph)
