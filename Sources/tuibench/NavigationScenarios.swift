@@ -2,35 +2,29 @@ import Engine
 
 // MARK: nav-push
 
-/// Where the nav-push scenario reaches the stack's path: the app view that
-/// owns it hands its binding here when its body first runs.
-@MainActor
-final class PathHandle: @unchecked Sendable {
-    // Touched only by the benchmark's single thread.
-    var binding: Binding<[Int]>?
-    /// The frame the path was last changed at (frames that do not advance,
-    /// with `--change none`, change nothing).
-    var lastFrame = -1
-}
-
-/// A stack over a short home screen; a page pushed onto it is `rows` rows
-/// of five views each, written as an app writes a screen.
+/// A stack over a short home screen whose link pushes a page of `rows`
+/// rows of five views each, written as an app writes a screen.
 @MainActor
 struct NavPushApp: View {
     var rows: Int
-    let handle: PathHandle
-    @State private var path: [Int] = []
 
     var body: some View {
-        if handle.binding == nil { handle.binding = $path }
-        return NavigationStack(path: $path) {
-            VStack(alignment: .leading, spacing: 0) {
-                Text("Home")
-                NavigationLink("Open a page", value: 1)
-            }
-            .navigationTitle("Home")
-            .navigationDestination(for: Int.self) { page in NavPage(page: page, rows: rows) }
+        NavigationStack {
+            NavHome()
+                .navigationDestination(for: Int.self) { page in NavPage(page: page, rows: rows) }
         }
+    }
+}
+
+/// The home screen: a title and the link to the page.
+@MainActor
+struct NavHome: View {
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            Text("Home")
+            NavigationLink("Open a page", value: 1)
+        }
+        .navigationTitle("Home")
     }
 }
 
@@ -116,8 +110,8 @@ extension Scenarios {
     static let navigationNames = ["nav-push", "split-view"]
 
     /// `nav-push`: a page of `rows` rows (five views each) is pushed onto a
-    /// `NavigationStack` on odd frames and popped on even ones, by the
-    /// path the app holds in `@State`. `split-view`: a `NavigationSplitView`
+    /// `NavigationStack` on odd frames (Return on the home screen's link)
+    /// and popped on even ones (Esc). `split-view`: a `NavigationSplitView`
     /// whose sidebar `List` of `rows` items moves its selection one row a
     /// frame (a key press) among the rows shown; the detail shows the
     /// selected item.
@@ -125,19 +119,23 @@ extension Scenarios {
         switch name {
         case "nav-push":
             let n = Swift.max(rows ?? 1000, 1)
-            let handle = PathHandle()
+            let driver = SelectionDriver()
             return Scenario(name: name, parameters: ["rows": n], render: { frame, host in
                 if host.graph.frameNumber == 0 {
-                    host.render(NavPushApp(rows: n, handle: handle), keepBytes: false)
-                    handle.lastFrame = frame
+                    host.render(NavPushApp(rows: n), keepBytes: false)
+                    // Focus the home screen's link.
+                    host.graph.dispatch(.key(KeyPress(.tab)))
+                    host.update(keepBytes: false)
+                    driver.lastFrame = frame
                     return
                 }
-                if frame != handle.lastFrame {
-                    handle.lastFrame = frame
-                    handle.binding?.wrappedValue = frame % 2 == 1 ? [frame] : []
+                if frame != driver.lastFrame {
+                    driver.lastFrame = frame
+                    // Return on the link pushes the page; Esc pops it.
+                    host.graph.dispatch(.key(KeyPress(frame % 2 == 1 ? .enter : .escape)))
                 }
                 host.update(keepBytes: false)
-            }, summary: "a NavigationStack; a page of \(n) rows (--rows) of five views each (HStack, Text, Text, Spacer, Text) is pushed on odd frames and popped on even ones")
+            }, summary: "a NavigationStack whose home screen's link pushes a page of \(n) rows (--rows) of five views each (HStack, Text, Text, Spacer, Text): Return pushes it on odd frames, Esc pops it on even ones")
         case "split-view":
             let n = Swift.max(rows ?? 1000, 2)
             let items = SplitItem.items(n)
