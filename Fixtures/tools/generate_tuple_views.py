@@ -45,6 +45,7 @@ public struct TupleView{n}<{gens}>: PrimitiveView {{
     public init({params}) {{ value = ({args}) }}
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {{
+        graph.reserveChildren(of: node, {n})
 {body}
         graph.trimChildren(of: node, to: {n})
     }}
@@ -52,7 +53,7 @@ public struct TupleView{n}<{gens}>: PrimitiveView {{
     public static func _makeBehavior() -> NodeBehavior {{ TransparentBehavior.shared }}
 }}
 
-extension TupleView{n}: StructuralView {{}}
+extension TupleView{n} {{ public static var _isStructural: Bool {{ true }} }}
 ''')
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
     with open(os.path.join(root, 'Sources', 'Engine', 'View', 'TupleViews.swift'), 'w') as f:

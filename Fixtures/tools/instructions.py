@@ -20,7 +20,11 @@ and 2N measured frames (same warm-up) and prints (I(2N) - I(N)) / N.
 
 Usage:
     instructions.py [--tuibench PATH] [--suite baseline|scale] [--method toggle|difference]
-                    [--frames N] [--warmup N] [--json] [CASE...]
+                    [--frames N] [--warmup N] [--json] [--per-frame] [CASE...]
+
+`--per-frame` also prints each measured frame apart (callgrind's
+`--dump-after`): instructions, evaluations, nodes created and instructions
+per created node — nav-push's push and pop frames, for instance.
 See docs/instructions.md.
 """
 
@@ -98,20 +102,44 @@ def without_debug_info(tuibench: str, tmp: str) -> str:
     return copy
 
 
-def callgrind(tuibench: str, name: str, args: list[str], frames: int, warmup: int, toggle: bool) -> dict:
+def measured_frame_symbol(tuibench: str) -> str:
+    """The mangled name of `callgrindMeasuredFrame` in `tuibench`."""
+    run = subprocess.run(["nm", tuibench], capture_output=True, text=True)
+    names = [line.split()[-1] for line in run.stdout.splitlines() if "callgrindMeasuredFrame" in line]
+    if len(names) != 1:
+        sys.exit(f"expected one callgrindMeasuredFrame symbol in {tuibench}, found {names}")
+    return names[0]
+
+
+def callgrind(tuibench: str, name: str, args: list[str], frames: int, warmup: int, toggle: bool,
+              per_frame: bool = False) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         tuibench = without_debug_info(tuibench, tmp)
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
         if toggle:
             cmd += ["--collect-atstart=no", "--toggle-collect=*callgrindMeasuredFrame*"]
+        if per_frame:
+            # One dump per measured frame: out.1, out.2, … (the last, at
+            # exit, collected nothing). --dump-after takes no wildcard: the
+            # function's symbol, as the binary spells it.
+            cmd += [f"--dump-after={measured_frame_symbol(tuibench)}"]
         cmd += [tuibench, "steady", name, *args, "--frames", str(frames), "--warmup", str(warmup)]
         env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
         run = subprocess.run(cmd, env=env, capture_output=True, text=True)
         if run.returncode != 0:
             sys.exit(f"failed: {' '.join(cmd)}\n{run.stderr[-2000:]}")
         report = json.loads(run.stdout.strip().splitlines()[-1])
-        total, interposer = read_costs(out)
+        if per_frame:
+            dumps = sorted((p for p in Path(tmp).glob("callgrind.out.*") if p.suffix[1:].isdigit()),
+                           key=lambda p: int(p.suffix[1:]))
+            costs = [read_costs(str(p)) for p in dumps][:frames]
+            if len(costs) != frames:
+                sys.exit(f"expected {frames} per-frame dumps, found {len(costs)}")
+            report["frameIr"] = [t - i for t, i in costs]
+            total, interposer = sum(t for t, _ in costs), sum(i for _, i in costs)
+        else:
+            total, interposer = read_costs(out)
         report.update(ir=total, interposerIr=interposer, command=" ".join(cmd))
         return report
 
@@ -156,10 +184,10 @@ def read_costs(path: str) -> tuple[int, int]:
     return total, interposer
 
 
-def measure(tuibench: str, case: str, frames: int, warmup: int, method: str) -> dict:
+def measure(tuibench: str, case: str, frames: int, warmup: int, method: str, per_frame: bool = False) -> dict:
     name, args, frames, warmup = parse_case(case, frames, warmup)
     if method == "toggle":
-        r = callgrind(tuibench, name, args, frames, warmup, toggle=True)
+        r = callgrind(tuibench, name, args, frames, warmup, toggle=True, per_frame=per_frame)
         ir = r["ir"] - r["interposerIr"]
         r["irPerFrame"] = ir / frames
         r["interposerPerFrame"] = r["interposerIr"] / frames
@@ -187,7 +215,12 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=100)
     ap.add_argument("--warmup", type=int, default=20)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--per-frame", action="store_true",
+                    help="also print each measured frame's instructions, evaluations and nodes created "
+                         "(callgrind --dump-after; toggle method only)")
     opts = ap.parse_args()
+    if opts.per_frame and opts.method != "toggle":
+        ap.error("--per-frame needs --method toggle")
     items = [("", c) for c in opts.cases]
     if opts.suite:
         items += [c if isinstance(c, tuple) else ("", c) for c in SUITES[opts.suite]]
@@ -195,9 +228,15 @@ def main() -> None:
         ap.error("give cases or --suite")
     results = []
     for group, case in items:
-        r = measure(opts.tuibench, case, opts.frames, opts.warmup, opts.method)
+        r = measure(opts.tuibench, case, opts.frames, opts.warmup, opts.method, opts.per_frame)
         r["group"] = group
         results.append(r)
+        if not opts.json and opts.per_frame:
+            for k, (ir, evals, created) in enumerate(zip(r["frameIr"], r["frameEvaluations"],
+                                                          r["frameNodesCreated"])):
+                per_node = f"{ir / created:,.0f}" if created else "-"
+                print(f"  frame {k + 1:>3}  Ir {ir:>12,}  evals {evals:>6}  nodes created {created:>6}  "
+                      f"Ir/created node {per_node:>7}", flush=True)
         if not opts.json:
             per_eval = f"{r['irPerEvaluation']:,.0f}" if r["irPerEvaluation"] is not None else "-"
             print(f"{case:34} {r['size']:>8} nodes {r['nodes']:>7,}  Ir/frame {r['irPerFrame']:>12,.0f}  "

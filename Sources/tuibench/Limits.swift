@@ -79,7 +79,7 @@ struct ScenarioOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Fanout for tree and state-tree (default 4); columns for lazy-grid (default 4).")
     var fanout: Int?
 
-    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000); cells for lazy-grid (default 100000).")
+    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000); cells for lazy-grid (default 100000); rows of nav-push's page and split-view's sidebar (default 1000).")
     var rows: Int?
 
     @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree (default 100000).")
@@ -154,6 +154,14 @@ struct ScenarioParameters {
             // The cells of the rows shown (a few nodes each); per frame, one new row's.
             let columns = Swift.max(fanout ?? 4, 1)
             return Workload(nodes: 4 * columns * screenRows, perFrame: 4 * columns)
+        case "nav-push":
+            // A page of six nodes per row (the row, its HStack, three
+            // texts and a spacer) built on every other frame.
+            let n = 6 * (rows ?? 1000)
+            return Workload(nodes: n, perFrame: n)
+        case "split-view":
+            // The rows shown and the detail; per frame, two rows and the detail.
+            return Workload(nodes: visibleRows, perFrame: 16)
         case "flow-layout":
             // One node per tag; per frame the tags are all asked and placed.
             let n = rows ?? 1000

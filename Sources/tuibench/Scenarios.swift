@@ -134,7 +134,7 @@ enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
                         "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell",
                         "flow-layout", "canvas", "outline-expand", "log-append", "markdown-scroll", "line-chart",
-                        "line-chart-store", "lazy-grid"]
+                        "line-chart-store", "lazy-grid", "nav-push", "split-view"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.
     static func checkNames(_ given: [String]) throws {
@@ -152,6 +152,7 @@ enum Scenarios {
         if let selection = makeSelection(name, rows: rows) { return selection }
         if let data = makeData(name, rows: rows) { return data }
         if let layout = makeLayout(name, rows: rows, fanout: fanout) { return layout }
+        if let navigation = makeNavigation(name, rows: rows) { return navigation }
         switch name {
         case "state-tree":
             let d = depth ?? 6, f = fanout ?? 4

@@ -66,18 +66,26 @@ struct Steady: ParsableCommand {
         let (columns, screenRows) = try Run.parse(size: size)
         let scenario = parameters.scenario(self.scenario)!
         var (host, frame) = scenario.warmedUp(columns: columns, rows: screenRows, frames: warmup)
-        var evaluations = 0, bytes = 0
+        var evaluations = 0, bytes = 0, created = 0
+        var frameEvaluations: [Int] = [], frameNodesCreated: [Int] = []
+        frameEvaluations.reserveCapacity(frames)
+        frameNodesCreated.reserveCapacity(frames)
         for _ in 0..<frames {
             if change == .leaf { frame += 1 }
             callgrindMeasuredFrame(scenario.render, frame, host)
-            evaluations += host.graph.statistics.bodyEvaluations
+            let statistics = host.graph.statistics
+            evaluations += statistics.bodyEvaluations
+            created += statistics.nodesCreated
+            frameEvaluations.append(statistics.bodyEvaluations)
+            frameNodesCreated.append(statistics.nodesCreated)
             bytes += host.lastByteCount
         }
         var parameters = scenario.parameters
         if change == .none { parameters["changing"] = 0 }
         let report = SteadyReport(scenario: scenario.name, parameters: parameters, size: size, frames: frames,
-                                  warmup: warmup, bodyEvaluations: evaluations, bytes: bytes,
-                                  nodes: host.graph.identities.count)
+                                  warmup: warmup, bodyEvaluations: evaluations, nodesCreated: created, bytes: bytes,
+                                  nodes: host.graph.identities.count, frameEvaluations: frameEvaluations,
+                                  frameNodesCreated: frameNodesCreated)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: try encoder.encode(report), as: UTF8.self))
@@ -93,10 +101,18 @@ struct SteadyReport: Codable {
     var warmup: Int
     /// Body evaluations summed over the measured frames.
     var bodyEvaluations: Int
+    /// Nodes created over the measured frames (``ViewGraph/Statistics/nodesCreated``).
+    var nodesCreated: Int
     /// Bytes the writer produced over the measured frames.
     var bytes: Int
     /// Live identities at the end.
     var nodes: Int
+    /// Body evaluations of each measured frame, in order (for scenarios
+    /// whose frames differ, as nav-push's push and pop frames do; with
+    /// callgrind's `--dump-after` each frame's instructions are apart too).
+    var frameEvaluations: [Int]
+    /// Nodes created in each measured frame, in order.
+    var frameNodesCreated: [Int]
 }
 
 /// One measured frame. Callgrind turns collection on when this is entered

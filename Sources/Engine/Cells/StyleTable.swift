@@ -117,6 +117,8 @@ public final class StyleTable {
     /// references it.
     @inline(__always)
     func transientID(for style: Style) -> StyleID {
+        // Most texts draw plainly: id 0 without hashing the style.
+        if style == Style() { return 0 }
         if let id = ids[style] { return id }
         return insert(style)
     }

@@ -35,7 +35,8 @@
 /// popping back shows them as they were. When the stack is evaluated again
 /// (its path changed) each screen's destination is asked for its view
 /// again, as in SwiftUI; a screen whose view is equal to the last one (a
-/// plain struct of values) is not evaluated. While covered, screens take
+/// plain struct of values) is not evaluated, and the root screen is not
+/// evaluated at all unless the stack's parent gave it a new root. While covered, screens take
 /// no focus, keys, clicks or shortcuts. A popped screen's state is freed. On a push, focus moves to the new top's
 /// default focus; on a pop it returns to the view that had it when the
 /// screen was pushed (the link).
@@ -44,6 +45,10 @@
 /// unless the stack is bound to a collection of one type.
 public struct NavigationStack<Data, Root: View>: View {
     var root: Root
+    /// Made with each value of the stack: the same token means the same
+    /// `root` (the stack evaluated again for its own path, its parent gave
+    /// it no new value), and the root screen is left as it is.
+    let rootToken = NavigationRootToken()
     var boundPath: NavigationPathAccess?
     @State private var ownPath = NavigationPath()
     @State private var pushed = PushedScreens()
@@ -87,7 +92,7 @@ public struct NavigationStack<Data, Root: View>: View {
         }
         let depth = entries.count + 1
         return NavigationStackHost(
-            root: root, entries: entries,
+            root: root, rootToken: rootToken, entries: entries,
             pushValue: { value in _ = path.append(value) },
             pushView: { view in .view(pushedBinding.wrappedValue.push(view, over: path.values)) },
             pop: pop
@@ -99,6 +104,10 @@ public struct NavigationStack<Data, Root: View>: View {
         }
     }
 }
+
+/// Who made a stack's root: one per value of a ``NavigationStack``, compared
+/// by identity (a root holds closures, so it cannot be compared itself).
+final class NavigationRootToken {}
 
 /// The screens pushed by links with a destination view (not a value):
 /// each stands over the path's values that were there when it was pushed.

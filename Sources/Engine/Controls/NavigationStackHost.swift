@@ -3,6 +3,7 @@
 /// out and painted.
 struct NavigationStackHost<Root: View>: PrimitiveView {
     var root: Root
+    var rootToken: NavigationRootToken
     var entries: [NavigationEntry]
     var pushValue: @MainActor (AnyHashable) -> Void
     var pushView: @MainActor (AnyView) -> NavigationEntryKey?
@@ -26,9 +27,17 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
         if node.childNodes.isEmpty { reconcileBar(titles: [], node: node, graph: graph) }
         // Stacks inside the screens are not directly in the column.
         let noColumn = NavigationSplitColumnLink()
-        graph.reconcileChild(NavigationScreen(content: view.root.environment(\.navigationContext, reference)
-                                 .environment(\.navigationSplitColumn, noColumn)),
-                             of: node, slot: 1, key: .position(1))
+        // The root screen is the stack's `root`: evaluated again only when
+        // the stack was given a new value. A push or a pop from inside
+        // (a link, Esc, `dismiss`, the stack's own path) evaluates the stack
+        // with the value it holds, and the screen below the top (its
+        // closures compare unequal to themselves) is shown as it was.
+        if b.rootToken !== view.rootToken || node.childNodes.count < 2 {
+            graph.reconcileChild(NavigationScreen(content: view.root.environment(\.navigationContext, reference)
+                                     .environment(\.navigationSplitColumn, noColumn)),
+                                 of: node, slot: 1, key: .position(1))
+            b.rootToken = view.rootToken
+        }
         for (i, entry) in view.entries.enumerated() {
             let key = keys[i + 1]
             let content: AnyView
@@ -116,6 +125,8 @@ final class NavigationHostBehavior: PreferenceObserving {
     var splitLink = NavigationSplitColumnLink()
     /// Whether the last layout left the bar to the split view's.
     var isMerged = false
+    /// The token of the root last reconciled (``NavigationRootToken``).
+    var rootToken: NavigationRootToken?
 
     init() { super.init() }
 

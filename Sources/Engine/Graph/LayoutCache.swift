@@ -3,9 +3,15 @@
 /// maximum, its share), and its own parent asks it several times, so the
 /// cache holds up to 16 entries; once full, the oldest entry is replaced.
 /// The entries are one array (one allocation per node, made on first use
-/// and kept when the cache is cleared).
+/// with room for ``initialCapacity`` entries and kept when the cache is
+/// cleared).
 struct LayoutCache {
     static let capacity = 16
+    /// Room made on the first insert: a node in a stack is asked its least,
+    /// greatest and share, and its parent's parent asks again, so a fresh
+    /// node fills a few entries in its first layout. Growing the array from
+    /// one entry reallocated it three or four times per new node.
+    static let initialCapacity = 8
     struct Entry {
         var proposal: ProposedSize
         var size: Size
@@ -27,6 +33,7 @@ struct LayoutCache {
     @inline(__always)
     mutating func insert(_ proposal: ProposedSize, _ size: Size) {
         if storage.count < LayoutCache.capacity {
+            if storage.capacity == 0 { storage.reserveCapacity(LayoutCache.initialCapacity) }
             storage.append(Entry(proposal: proposal, size: size))
         } else {
             storage[next] = Entry(proposal: proposal, size: size)

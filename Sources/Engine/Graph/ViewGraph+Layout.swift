@@ -34,6 +34,10 @@ extension ViewGraph {
     func refreshLayoutChildren(_ node: ViewNode) {
         node.structureChanged = false
         node.layoutChildren.removeAll(keepingCapacity: true)
+        // A new node's list is built from nothing: room for all of it at
+        // once (counted through the transparent children), not grown one
+        // by one.
+        if node.layoutChildren.capacity == 0 { node.layoutChildren.reserveCapacity(flattenedCount(node)) }
         node.layoutChildrenVersion &+= 1
         func collect(_ n: ViewNode) {
             if stackGuard.isLow { return stackExhausted(at: n, phase: "layout") }
@@ -48,6 +52,15 @@ extension ViewGraph {
             }
         }
         collect(node)
+    }
+
+    /// How many laid-out nodes ``refreshLayoutChildren(_:)`` collects for `node`.
+    private func flattenedCount(_ node: ViewNode) -> Int {
+        var count = 0
+        for child in node.children {
+            count += child.isTransparent && !stackGuard.isLow ? flattenedCount(child) : 1
+        }
+        return count
     }
 
     func layoutRoot() {

@@ -5,13 +5,32 @@ extension ViewGraph {
     /// in it publishes one. Cached per node until something below changes.
     func reducedPreference<K: PreferenceKey>(_ key: K.Type, in node: ViewNode) -> K.Value? {
         let id = ObjectIdentifier(key)
-        if let cached = node.preferenceCache[id] { return cached as? K.Value }
+        return reducedPreference(key, id: id, absentBit: preferenceAbsentBit(for: id), in: node)
+    }
+
+    /// The bit of ``ViewNode/preferenceAbsent`` that says a subtree holds no
+    /// value of the key `id`; 0 past the 64th key met (those cache their
+    /// absence in ``ViewNode/preferenceCache``).
+    private func preferenceAbsentBit(for id: ObjectIdentifier) -> UInt64 {
+        if let bit = preferenceAbsentBits[id] { return bit }
+        let bit: UInt64 = preferenceAbsentBits.count < 64 ? 1 << UInt64(preferenceAbsentBits.count) : 0
+        preferenceAbsentBits[id] = bit
+        return bit
+    }
+
+    /// A subtree with no value of the key (nearly every subtree: a screen
+    /// of rows under a stack that reads its screens' titles) caches that in
+    /// one bit per node, not in a dictionary made for the node.
+    private func reducedPreference<K: PreferenceKey>(_ key: K.Type, id: ObjectIdentifier, absentBit: UInt64,
+                                                     in node: ViewNode) -> K.Value? {
+        if node.preferenceAbsent & absentBit != 0 { return nil }
+        if !node.preferenceCache.isEmpty, let cached = node.preferenceCache[id] { return cached as? K.Value }
         var result: K.Value?
-        if let writer = node.behavior as? PreferenceWriterBehavior, writer.key == id {
+        if node.behavior.isTransparent, let writer = node.behavior as? PreferenceWriterBehavior, writer.key == id {
             result = writer.value as? K.Value
         }
         for child in node.children {
-            guard let v = reducedPreference(key, in: child) else { continue }
+            guard let v = reducedPreference(key, id: id, absentBit: absentBit, in: child) else { continue }
             if var r = result {
                 K.reduce(value: &r, nextValue: { v })
                 result = r
@@ -19,7 +38,11 @@ extension ViewGraph {
                 result = v
             }
         }
-        node.preferenceCache[id] = result as Any
+        if result == nil && absentBit != 0 {
+            node.preferenceAbsent |= absentBit
+        } else {
+            node.preferenceCache[id] = result as Any
+        }
         preferencesCached = true
         return result
     }
@@ -32,8 +55,9 @@ extension ViewGraph {
         // dictionary to look at on every evaluation).
         guard preferencesCached else { return }
         var n: ViewNode? = node
-        while let current = n, !current.preferenceCache.isEmpty {
-            current.preferenceCache.removeAll()
+        while let current = n, current.preferenceAbsent != 0 || !current.preferenceCache.isEmpty {
+            current.preferenceAbsent = 0
+            if !current.preferenceCache.isEmpty { current.preferenceCache.removeAll() }
             n = current.parent
         }
     }

@@ -2,12 +2,13 @@ import Profiler
 
 extension ViewGraph {
     /// What the graph knows about `type`, found once per type. Nodes are
-    /// made in runs of one type (a list's rows, a subtree coming back), so
-    /// the last type found is kept beside the table: a run looks it up once.
+    /// made in runs of a few types (a list's rows, a screen pushed, a
+    /// subtree coming back), so recent types are kept beside the table in
+    /// ``RecentTypeInfos``: a run hashes each type once.
     @inline(__always)
     func typeInfo<V: View>(of type: V.Type) -> ViewTypeInfo {
         let key = ObjectIdentifier(type)
-        if key == lastTypeInfo.type, let info = lastTypeInfo.info { return info.takeUnretainedValue() }
+        if let info = recentTypeInfos[key] { return info.takeUnretainedValue() }
         let info: ViewTypeInfo
         if let known = typeInfos[key] {
             info = known
@@ -16,7 +17,7 @@ extension ViewGraph {
             typeInfos[key] = info
         }
         // Unretained: ``typeInfos`` keeps every entry for the graph's life.
-        lastTypeInfo = (key, Unmanaged.passUnretained(info))
+        recentTypeInfos[key] = Unmanaged.passUnretained(info)
         return info
     }
 
@@ -87,6 +88,14 @@ extension ViewGraph {
         trimChildren(of: node, to: 1)
     }
 
+    /// Makes room for `count` children of a node that has none yet (a
+    /// block of a known number of views, made for the first time), so
+    /// that adding them one by one does not grow the array several times.
+    @inline(__always)
+    func reserveChildren(of parent: ViewNode, _ count: Int) {
+        if parent.children.capacity == 0 { parent.children.reserveCapacity(count) }
+    }
+
     /// Detaches the children of `parent` from `count` on.
     func trimChildren(of parent: ViewNode, to count: Int) {
         guard parent.children.count > count else { return }
@@ -96,7 +105,8 @@ extension ViewGraph {
     }
 
     func makeNode<V: View>(for view: V, parent: ViewNode, discriminator: Discriminator) -> ViewNode {
-        let identity = identities.identity(parent: parent.identity, type: V.self, discriminator: discriminator)
+        let identity = identities.identity(parent: parent.identity, type: V.self, key: DiscriminatorKey(discriminator),
+                                           discriminator: discriminator)
         let info = typeInfo(of: V.self)
         let node = info.storesValue
             ? TypedViewNode(view, identity: identity, discriminator: discriminator, info: info)
@@ -149,6 +159,34 @@ extension ViewGraph {
         }
         if let spanProfiler { spanProfiler.end(span) }
         if isRestoringState { finishStateRestore(node) }
+    }
+}
+
+/// A small direct-mapped table from view types to their ``ViewTypeInfo``
+/// (held unretained: the graph's ``ViewGraph/typeInfos`` keeps every entry
+/// for the graph's life). A lookup is a shift, a mask and a compare; a
+/// miss, or two types sharing a slot, falls back to the dictionary.
+struct RecentTypeInfos {
+    private static let slots = 32
+    private var types = [ObjectIdentifier?](repeating: nil, count: RecentTypeInfos.slots)
+    private var infos = [Unmanaged<ViewTypeInfo>?](repeating: nil, count: RecentTypeInfos.slots)
+
+    @inline(__always)
+    private static func slot(_ key: ObjectIdentifier) -> Int {
+        // Type metadata is at least 8-byte aligned.
+        Int(truncatingIfNeeded: UInt(bitPattern: key) &>> 3) & (slots - 1)
+    }
+
+    subscript(key: ObjectIdentifier) -> Unmanaged<ViewTypeInfo>? {
+        @inline(__always) get {
+            let i = RecentTypeInfos.slot(key)
+            return types[i] == key ? infos[i] : nil
+        }
+        set {
+            let i = RecentTypeInfos.slot(key)
+            types[i] = key
+            infos[i] = newValue
+        }
     }
 }
 

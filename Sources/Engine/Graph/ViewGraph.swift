@@ -45,6 +45,9 @@ public final class ViewGraph {
     /// (``ViewNode/preferenceCache``): evaluating a node must drop those
     /// of its ancestors. Until then it need not look.
     @exclusivity(unchecked) var preferencesCached = false
+    /// The bit each preference key has in ``ViewNode/preferenceAbsent``,
+    /// given in the order keys are first reduced.
+    @exclusivity(unchecked) var preferenceAbsentBits: [ObjectIdentifier: UInt64] = [:]
     /// Subtrees detached and not yet reclaimed (a stack of nodes to visit).
     @exclusivity(unchecked) var reclamation: [ViewNode] = []
     /// How many detached nodes a frame reclaims at most, beyond as many as
@@ -114,9 +117,11 @@ public final class ViewGraph {
     var environmentReaders: [AnyKeyPath: [ObjectIdentifier: ViewNode]] = [:]
     /// What is known about each view type met so far.
     @exclusivity(unchecked) var typeInfos: [ObjectIdentifier: ViewTypeInfo] = [:]
-    /// The type last looked up in ``typeInfos``, and its entry
-    /// (``typeInfo(of:)``).
-    @exclusivity(unchecked) var lastTypeInfo: (type: ObjectIdentifier?, info: Unmanaged<ViewTypeInfo>?) = (nil, nil)
+    /// Types recently looked up in ``typeInfos``, and their entries, in a
+    /// small direct-mapped table (``typeInfo(of:)``): a screen of rows
+    /// makes nodes of a handful of types in turn (a row, its stack, texts
+    /// and spacers), and each would miss a cache of the last type alone.
+    @exclusivity(unchecked) var recentTypeInfos = RecentTypeInfos()
     /// Leaves to lay out again in their current frame (their size did not change).
     @exclusivity(unchecked) var relayoutQueue: [ViewNode] = []
     /// Nodes whose content or frame changed this frame.

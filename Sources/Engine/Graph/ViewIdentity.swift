@@ -156,23 +156,26 @@ public struct ExplicitID: Hashable, @unchecked Sendable, CustomStringConvertible
 /// explicit ids that merely hash alike never share an identity, because ids
 /// are matched by equality where they are looked up (``ForEach``).
 public final class IdentityTable {
-    struct Key {
-        var parent: UInt32
-        var discriminator: Discriminator
-    }
-
+    /// One slot: plain data, so that taking a slot for a new node and
+    /// returning it copies and destroys no enum through value witnesses.
+    /// An explicit id that is not an integer (``DiscriminatorKey/otherKind``)
+    /// keeps its ``Discriminator`` in ``otherDiscriminators``.
     struct Entry {
-        var key: Key
-        var type: Any.Type
+        var parent: UInt32
         var live: Bool
+        var key: DiscriminatorKey
+        var type: Any.Type
     }
 
     @exclusivity(unchecked) private var entries: [Entry] = []
     @exclusivity(unchecked) private var free: [UInt32] = []
+    /// The discriminators of live slots whose key is ``DiscriminatorKey/otherKind``
+    /// (string ids, boxed ids), by slot: read only for the readable path.
+    @exclusivity(unchecked) private var otherDiscriminators: [UInt32: Discriminator] = [:]
 
     public init() {
         // Slot 0 is the root.
-        entries.append(Entry(key: Key(parent: 0, discriminator: .position(0)), type: IdentityTable.self, live: true))
+        entries.append(Entry(parent: 0, live: true, key: .position(0), type: IdentityTable.self))
     }
 
     /// Live identities, including the root.
@@ -184,13 +187,25 @@ public final class IdentityTable {
     ///
     /// - Complexity: O(1) amortised; no hashing.
     public func identity(parent: ViewIdentity, type: Any.Type, discriminator: Discriminator) -> ViewIdentity {
-        let entry = Entry(key: Key(parent: parent.rawValue, discriminator: discriminator), type: type, live: true)
+        identity(parent: parent, type: type, key: DiscriminatorKey(discriminator), discriminator: discriminator)
+    }
+
+    /// ``identity(parent:type:discriminator:)`` with the discriminator's
+    /// key already made (the node being made holds it too).
+    @inline(__always)
+    func identity(parent: ViewIdentity, type: Any.Type, key: DiscriminatorKey,
+                  discriminator: Discriminator) -> ViewIdentity {
+        let entry = Entry(parent: parent.rawValue, live: true, key: key, type: type)
+        let slot: UInt32
         if let reused = free.popLast() {
             entries[Int(reused)] = entry
-            return ViewIdentity(rawValue: reused)
+            slot = reused
+        } else {
+            entries.append(entry)
+            slot = UInt32(entries.count - 1)
         }
-        entries.append(entry)
-        return ViewIdentity(rawValue: UInt32(entries.count - 1))
+        if key.kind == DiscriminatorKey.otherKind { otherDiscriminators[slot] = discriminator }
+        return ViewIdentity(rawValue: slot)
     }
 
     /// Releases `identity`; its slot is reused by a later identity.
@@ -198,6 +213,7 @@ public final class IdentityTable {
         let i = Int(identity.rawValue)
         guard i != 0, i < entries.count, entries[i].live else { return }
         entries[i].live = false
+        if entries[i].key.kind == DiscriminatorKey.otherKind { otherDiscriminators[identity.rawValue] = nil }
         free.append(identity.rawValue)
     }
 
@@ -209,12 +225,14 @@ public final class IdentityTable {
         while i != 0 {
             let e = entries[i]
             let name = IdentityTable.shortName(e.type)
-            switch e.key.discriminator {
+            let discriminator = e.key.kind == DiscriminatorKey.otherKind
+                ? otherDiscriminators[UInt32(i)] ?? .position(0) : Discriminator(e.key)
+            switch discriminator {
             case .position(let n): parts.append("\(name).\(n)")
             case .branch(let b): parts.append("\(name)[branch \(b)]")
             case .explicit(let id): parts.append("\(name)[id: \(id)]")
             }
-            i = Int(e.key.parent)
+            i = Int(e.parent)
         }
         parts.append("Root")
         return parts.reversed().joined(separator: "/")

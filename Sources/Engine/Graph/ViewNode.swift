@@ -72,6 +72,10 @@ public class ViewNode {
     /// Reduced preference values of this subtree, by key (an entry is valid
     /// until something below changes).
     @exclusivity(unchecked) var preferenceCache: [ObjectIdentifier: Any] = [:]
+    /// Keys known to have no value in this subtree, one bit per key
+    /// (``ViewGraph/preferenceAbsentBits``): valid, as ``preferenceCache``
+    /// is, until something below changes.
+    @exclusivity(unchecked) var preferenceAbsent: UInt64 = 0
     /// Environment keys this node read (it is evaluated again when they change).
     @exclusivity(unchecked) var environmentReads: [AnyKeyPath] = []
     /// Why a dirty node will be evaluated (state or environment).

@@ -32,6 +32,7 @@ public struct TupleView2<V0: View, V1: View>: PrimitiveView {
     public init(_ v0: V0, _ v1: V1) { value = (v0, v1) }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reserveChildren(of: node, 2)
         graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
         graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
         graph.trimChildren(of: node, to: 2)
@@ -49,6 +50,7 @@ public struct TupleView3<V0: View, V1: View, V2: View>: PrimitiveView {
     public init(_ v0: V0, _ v1: V1, _ v2: V2) { value = (v0, v1, v2) }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reserveChildren(of: node, 3)
         graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
         graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
         graph.reconcileChild(view.value.2, of: node, slot: 2, key: .position(2))
@@ -67,6 +69,7 @@ public struct TupleView4<V0: View, V1: View, V2: View, V3: View>: PrimitiveView 
     public init(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3) { value = (v0, v1, v2, v3) }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reserveChildren(of: node, 4)
         graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
         graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
         graph.reconcileChild(view.value.2, of: node, slot: 2, key: .position(2))
@@ -86,6 +89,7 @@ public struct TupleView5<V0: View, V1: View, V2: View, V3: View, V4: View>: Prim
     public init(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3, _ v4: V4) { value = (v0, v1, v2, v3, v4) }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reserveChildren(of: node, 5)
         graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
         graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
         graph.reconcileChild(view.value.2, of: node, slot: 2, key: .position(2))
@@ -106,6 +110,7 @@ public struct TupleView6<V0: View, V1: View, V2: View, V3: View, V4: View, V5: V
     public init(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3, _ v4: V4, _ v5: V5) { value = (v0, v1, v2, v3, v4, v5) }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reserveChildren(of: node, 6)
         graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
         graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
         graph.reconcileChild(view.value.2, of: node, slot: 2, key: .position(2))
