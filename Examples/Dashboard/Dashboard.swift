@@ -37,10 +37,9 @@ struct DashboardApp: App {
         VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 1) {
                 Text("dashboard").bold().foregroundColor(.brightCyan)
+                Text("tick \(system.tick)").dim()
                 if readsProcStat {
-                    Text("/proc/stat, \(cpu.perCPU.count) CPUs").dim()
-                } else {
-                    Text("tick \(system.tick)").dim()
+                    Text("· /proc/stat, \(cpu.perCPU.count) CPUs").dim()
                 }
                 Spacer()
                 Text("\(processes.count) tasks, load \(system.loadText)")
