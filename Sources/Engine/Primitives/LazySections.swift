@@ -26,11 +26,8 @@ struct LazySectionList {
         var loose: [ViewList.Element] = []
         func flushLoose(at place: Int) {
             guard !loose.isEmpty else { return }
-            let views = loose
             sections.append(Section(key: AnyHashable(LoosePlace(place: place)), header: nil, footer: nil,
-                                    cells: LazySectionCells(count: views.count) { i in
-                                        (views[i].tag ?? AnyHashable(i), views[i].view)
-                                    }))
+                                    cells: LazySectionList.cells(of: loose)))
             loose = []
         }
         for (place, element) in list.elements.enumerated() {
@@ -45,6 +42,14 @@ struct LazySectionList {
         }
         flushLoose(at: list.elements.count)
         guard found else { return nil }
+    }
+
+    /// The cells of a run of views outside sections. (Made here, not in a
+    /// local function: an optimised build's region analysis takes a local
+    /// function's captures for task-isolated ones, and refuses to send them
+    /// to the main actor's closure.)
+    private static func cells(of views: [ViewList.Element]) -> LazySectionCells {
+        LazySectionCells(count: views.count) { i in (views[i].tag ?? AnyHashable(i), views[i].view) }
     }
 
     /// The place of a run of views outside sections (a key no ``ForEach`` id can equal).
