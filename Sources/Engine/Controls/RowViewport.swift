@@ -64,33 +64,50 @@ struct RowViewport<Row: View>: PrimitiveView {
             changed = before !== node.children[0]
             prefix = 1
         }
-        // Fast path: the same ids in the same order.
-        var matched = 0
-        var i = range.lowerBound
-        // A row built for the fast path that did not match goes on to the slow one.
-        var pending: (key: ExplicitID, view: Row)?
-        while i < range.upperBound, prefix + matched < node.children.count {
-            let child = node.children[prefix + matched]
-            let entry = view.row(i)
-            guard child.matches(explicit: entry.key) else {
-                pending = entry
-                break
+        // The rows are made first, in one observation scope for the
+        // viewport: what their closures read of a model is its dependency
+        // (see `ForEach.reconcileObserved`). Keys and views wait in two
+        // buffers (a buffer of `(key, view)` pairs would make this generic
+        // code look up a tuple's metadata on every call).
+        let count = range.count
+        withUnsafeTemporaryAllocation(of: ExplicitID.self, capacity: Swift.max(count, 1)) { keys in
+            withUnsafeTemporaryAllocation(of: Row.self, capacity: Swift.max(count, 1)) { views in
+                let keys = keys.baseAddress!, views = views.baseAddress!
+                var made = 0
+                graph.observing(node) {
+                    for i in range {
+                        let (key, row) = view.row(i)
+                        (keys + made).initialize(to: key)
+                        (views + made).initialize(to: row)
+                        made += 1
+                    }
+                }
+                var next = 0
+                // Each key and view is consumed as its row is reconciled.
+                defer {
+                    (keys + next).deinitialize(count: made - next)
+                    (views + next).deinitialize(count: made - next)
+                }
+                // Fast path: the same ids in the same order.
+                while next < count, prefix + next < node.children.count,
+                      node.children[prefix + next].matches(explicit: keys[next]) {
+                    graph.update(node.children[prefix + next], with: (views + next).move())
+                    (keys + next).deinitialize(count: 1)
+                    next += 1
+                }
+                if next == count && prefix + next == node.children.count { return }
+                // Scrolled, or rows inserted or removed: match the rest by id.
+                changed = true
+                var rows = KeyedReconciler(parent: node, keeping: prefix + next, firstRow: prefix, expecting: count)
+                while next < count {
+                    // A repeated id is keyed by its data index: it keeps its node while the list scrolls.
+                    rows.reconcile((views + next).move(), id: (keys + next).move(), position: range.lowerBound + next, graph: graph)
+                    next += 1
+                }
+                rows.finish(graph: graph)
             }
-            graph.update(child, with: entry.view)
-            matched += 1
-            i += 1
         }
-        if matched == range.count && prefix + matched == node.children.count { return changed }
-        // Scrolled, or rows inserted or removed: match the rest by id.
-        var rows = KeyedReconciler(parent: node, keeping: prefix + matched, firstRow: prefix, expecting: range.count)
-        for index in range.dropFirst(matched) {
-            let (rowID, row) = pending ?? view.row(index)
-            pending = nil
-            // A repeated id is keyed by its data index: it keeps its node while the list scrolls.
-            rows.reconcile(row, id: rowID, position: index, graph: graph)
-        }
-        rows.finish(graph: graph)
-        return true
+        return changed
     }
 }
 

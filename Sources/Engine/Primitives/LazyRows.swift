@@ -60,6 +60,9 @@ extension ForEach: LazyRowSource where Content: View {
     func reconcileRows(_ range: Range<Int>, holder: ViewNode, graph: ViewGraph) {
         let start = data.index(data.startIndex, offsetBy: range.lowerBound)
         let end = data.index(start, offsetBy: range.count)
-        ForEach.reconcile(data[start..<end], id: id, content: content, node: holder, graph: graph)
+        // The stack (the holder's parent) depends on what the closure reads,
+        // as an eager ForEach does.
+        ForEach.reconcileObserved(data[start..<end], id: id, content: content, observedBy: holder.parent ?? holder,
+                                  node: holder, graph: graph)
     }
 }
