@@ -80,67 +80,40 @@ extension Scenarios {
         if name == "markdown-scroll" {
             let lines = Swift.max(rows ?? 10_000, 12)
             let source = markdownDocument(lines: lines)
-            let driver = SelectionDriver()
-            return Scenario(name: name, parameters: ["rows": lines], render: { frame, host in
-                if host.graph.frameNumber == 0 {
-                    host.render(MarkdownScreen(source: source), keepBytes: false)
-                    host.graph.dispatch(.key(KeyPress(.tab)))
-                    host.update(keepBytes: false)
-                    driver.lastFrame = frame
-                    return
-                }
-                if frame != driver.lastFrame {
-                    driver.lastFrame = frame
-                    host.graph.dispatch(.key(KeyPress(.down)))
-                }
-                host.update(keepBytes: false)
-            }, summary: "a Markdown view of a \(lines)-line document; each frame scrolls it down one row")
+            return Scenario(name: name, parameters: ["rows": lines], summary: "a Markdown view of a \(lines)-line document; each frame scrolls it down one row",
+            start: { host in
+                host.render(MarkdownScreen(source: source), keepBytes: false)
+                host.graph.dispatch(.key(KeyPress(.tab)))
+            }, act: { _, host in host.graph.dispatch(.key(KeyPress(.down))) })
         }
         let n = Swift.max(rows ?? 1_000_000, 4)
         if name == "log-append" {
             let store = LogStore(lineLimit: 1_000_000)
-            let driver = SelectionDriver()
-            return Scenario(name: name, parameters: ["rows": n], render: { frame, host in
-                if host.graph.frameNumber == 0 {
-                    // Filled here, on the main actor, in the first (warm-up) frame.
-                    if store.count == 0 { for i in 0..<n { store.append(Scenarios.logLine(i)) } }
-                    host.render(LogScreen(store: store), keepBytes: false)
-                    driver.lastFrame = frame
-                    return
-                }
-                if frame != driver.lastFrame {
-                    driver.lastFrame = frame
-                    store.append(Scenarios.logLine(n + frame))
-                }
-                host.update(keepBytes: false)
-            }, summary: "a log view following a store of \(n) lines (line limit 10⁶); one line is appended a frame")
+            return Scenario(name: name, parameters: ["rows": n], summary: "a log view following a store of \(n) lines (line limit 10⁶); one line is appended a frame",
+            start: { host in
+                // Filled here, on the main actor, in the first (warm-up) frame.
+                if store.count == 0 { for i in 0..<n { store.append(Scenarios.logLine(i)) } }
+                host.render(LogScreen(store: store), keepBytes: false)
+            }, act: { frame, _ in store.append(Scenarios.logLine(n + frame)) })
         }
         var fanout = 1
         while fanout * fanout < n { fanout += 1 }
         let roots = BenchNodes(parent: -1, fanout: fanout)
-        let driver = SelectionDriver()
-        return Scenario(name: name, parameters: ["rows": n], render: { frame, host in
-            if host.graph.frameNumber == 0 {
-                host.render(OutlineScreen(roots: roots), keepBytes: false)
-                host.graph.dispatch(.key(KeyPress(.tab)))
-                host.graph.dispatch(.key(KeyPress(.down)))
-                host.update(keepBytes: false)
-                driver.lastFrame = frame
-                return
+        return Scenario(name: name, parameters: ["rows": n], summary: "a tree list of \(fanout) roots of \(fanout) children (\(fanout * fanout + fanout) nodes, at least --rows); each frame expands the selected root (\(fanout) rows appear) or collapses it and selects the next",
+        start: { host in
+            host.render(OutlineScreen(roots: roots), keepBytes: false)
+            host.graph.dispatch(.key(KeyPress(.tab)))
+            host.graph.dispatch(.key(KeyPress(.down)))
+        }, act: { frame, host in
+            if frame % 2 == 0 {
+                host.graph.dispatch(.key(KeyPress(.right)))
+            } else {
+                host.graph.dispatch(.key(KeyPress(.left)))
+                // Down the roots shown, then back to the first.
+                let step = (frame / 2) % Swift.max(1, host.canvas.rows - 1)
+                host.graph.dispatch(.key(KeyPress(step == 0 ? .home : .down)))
             }
-            if frame != driver.lastFrame {
-                driver.lastFrame = frame
-                if frame % 2 == 0 {
-                    host.graph.dispatch(.key(KeyPress(.right)))
-                } else {
-                    host.graph.dispatch(.key(KeyPress(.left)))
-                    // Down the roots shown, then back to the first.
-                    let step = (frame / 2) % Swift.max(1, host.canvas.rows - 1)
-                    host.graph.dispatch(.key(KeyPress(step == 0 ? .home : .down)))
-                }
-            }
-            host.update(keepBytes: false)
-        }, summary: "a tree list of \(fanout) roots of \(fanout) children (\(fanout * fanout + fanout) nodes, at least --rows); each frame expands the selected root (\(fanout) rows appear) or collapses it and selects the next")
+        })
     }
 
     static func logLine(_ i: Int) -> String {

@@ -119,46 +119,30 @@ extension Scenarios {
         switch name {
         case "nav-push":
             let n = Swift.max(rows ?? 1000, 1)
-            let driver = SelectionDriver()
-            return Scenario(name: name, parameters: ["rows": n], render: { frame, host in
-                if host.graph.frameNumber == 0 {
-                    host.render(NavPushApp(rows: n), keepBytes: false)
-                    // Focus the home screen's link.
-                    host.graph.dispatch(.key(KeyPress(.tab)))
-                    host.update(keepBytes: false)
-                    driver.lastFrame = frame
-                    return
-                }
-                if frame != driver.lastFrame {
-                    driver.lastFrame = frame
-                    // Return on the link pushes the page; Esc pops it.
-                    host.graph.dispatch(.key(KeyPress(frame % 2 == 1 ? .enter : .escape)))
-                }
-                host.update(keepBytes: false)
-            }, summary: "a NavigationStack whose home screen's link pushes a page of \(n) rows (--rows) of five views each (HStack, Text, Text, Spacer, Text): Return pushes it on odd frames, Esc pops it on even ones")
+            return Scenario(name: name, parameters: ["rows": n], summary: "a NavigationStack whose home screen's link pushes a page of \(n) rows (--rows) of five views each (HStack, Text, Text, Spacer, Text): Return pushes it on odd frames, Esc pops it on even ones",
+            start: { host in
+                host.render(NavPushApp(rows: n), keepBytes: false)
+                // Focus the home screen's link.
+                host.graph.dispatch(.key(KeyPress(.tab)))
+            }, act: { frame, host in
+                // Return on the link pushes the page; Esc pops it.
+                host.graph.dispatch(.key(KeyPress(frame % 2 == 1 ? .enter : .escape)))
+            })
         case "split-view":
             let n = Swift.max(rows ?? 1000, 2)
             let items = SplitItem.items(n)
-            let driver = SelectionDriver()
-            return Scenario(name: name, parameters: ["rows": n], render: { frame, host in
-                if host.graph.frameNumber == 0 {
-                    host.render(SplitApp(items: items), keepBytes: false)
-                    // Focus the sidebar's list and select its first row.
-                    host.graph.dispatch(.key(KeyPress(.tab)))
-                    host.graph.dispatch(.key(KeyPress(.down)))
-                    host.update(keepBytes: false)
-                    driver.lastFrame = frame
-                    return
-                }
-                if frame != driver.lastFrame {
-                    driver.lastFrame = frame
-                    // Down to the last row shown, then up to the first, and so on.
-                    let span = Swift.max(2, Swift.min(n, host.canvas.rows - 2))
-                    let phase = frame % (2 * (span - 1))
-                    host.graph.dispatch(.key(KeyPress(phase < span - 1 ? .down : .up)))
-                }
-                host.update(keepBytes: false)
-            }, summary: "a NavigationSplitView whose sidebar List of \(n) items (--rows) moves its selection a row a frame (a key press) among the rows shown; the detail shows the selected item")
+            return Scenario(name: name, parameters: ["rows": n], summary: "a NavigationSplitView whose sidebar List of \(n) items (--rows) moves its selection a row a frame (a key press) among the rows shown; the detail shows the selected item",
+            start: { host in
+                host.render(SplitApp(items: items), keepBytes: false)
+                // Focus the sidebar's list and select its first row.
+                host.graph.dispatch(.key(KeyPress(.tab)))
+                host.graph.dispatch(.key(KeyPress(.down)))
+            }, act: { frame, host in
+                // Down to the last row shown, then up to the first, and so on.
+                let span = Swift.max(2, Swift.min(n, host.canvas.rows - 2))
+                let phase = frame % (2 * (span - 1))
+                host.graph.dispatch(.key(KeyPress(phase < span - 1 ? .down : .up)))
+            })
         default:
             return nil
         }

@@ -37,6 +37,25 @@ struct Scenario {
         self.render = render
         self.summary = summary
     }
+
+    /// A scenario driven as a person would use an app: the first frame
+    /// `start`s it (renders the screen, focuses what the keys go to), and
+    /// every later frame `act`s once (presses a key, appends a line) before
+    /// the host updates. A frame number seen again (`--change none` renders
+    /// the same frame) acts no more, so it measures an unchanged frame.
+    init(name: String, parameters: [String: Int], summary: String, start: @escaping @MainActor (FramePipeline) -> Void,
+         act: @escaping @MainActor (_ frame: Int, FramePipeline) -> Void) {
+        let driver = FrameDriver()
+        self.init(name: name, parameters: parameters, render: { frame, host in
+            if host.graph.frameNumber == 0 {
+                start(host)
+            } else if frame != driver.lastFrame {
+                act(frame, host)
+            }
+            driver.lastFrame = frame
+            host.update(keepBytes: false)
+        }, summary: summary)
+    }
 }
 
 // MARK: deep-chain

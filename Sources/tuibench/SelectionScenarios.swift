@@ -45,10 +45,10 @@ struct ProcessListScreen: View {
     }
 }
 
-/// The frame a selection benchmark last moved at (frames that do not
-/// advance, with `--change none`, move nothing).
+/// The frame a driven scenario last acted at (frames that do not advance,
+/// with `--change none`, act no more).
 @MainActor
-final class SelectionDriver: @unchecked Sendable {
+final class FrameDriver: @unchecked Sendable {
     // Touched only by the benchmark's single thread.
     var lastFrame = -1
 }
@@ -65,32 +65,24 @@ extension Scenarios {
         guard selectionNames.contains(name) else { return nil }
         let n = Swift.max(rows ?? 100_000, 2)
         let data = BenchProcess.table(n)
-        let driver = SelectionDriver()
         let isTable = name != "list-select"
         let scrolls = name == "table-scroll"
-        return Scenario(name: name, parameters: ["rows": n], render: { frame, host in
-            if host.graph.frameNumber == 0 {
-                if isTable {
-                    host.render(ProcessTableScreen(data: data), keepBytes: false)
-                } else {
-                    host.render(ProcessListScreen(data: data), keepBytes: false)
-                }
-                host.graph.dispatch(.key(KeyPress(.tab)))
-                host.graph.dispatch(.key(KeyPress(.down)))
-                host.update(keepBytes: false)
-                driver.lastFrame = frame
-                return
-            }
-            if frame != driver.lastFrame {
-                driver.lastFrame = frame
-                // Down to the last row (or the last row shown), then up to the first, and so on.
-                let span = Swift.max(2, scrolls ? n : Swift.min(n, host.canvas.rows - (isTable ? 1 : 0)))
-                let phase = frame % (2 * (span - 1))
-                host.graph.dispatch(.key(KeyPress(phase < span - 1 ? .down : .up)))
-            }
-            host.update(keepBytes: false)
-        }, summary: scrolls
+        return Scenario(name: name, parameters: ["rows": n], summary: scrolls
             ? "a 5-column table of \(n) rows filling the screen; the selection moves down a row a frame (a key press), so the table scrolls a row a frame"
-            : "a \(isTable ? "5-column table" : "list") of \(n) rows filling the screen; the selection moves a row a frame (a key press) among the rows shown")
+            : "a \(isTable ? "5-column table" : "list") of \(n) rows filling the screen; the selection moves a row a frame (a key press) among the rows shown",
+        start: { host in
+            if isTable {
+                host.render(ProcessTableScreen(data: data), keepBytes: false)
+            } else {
+                host.render(ProcessListScreen(data: data), keepBytes: false)
+            }
+            host.graph.dispatch(.key(KeyPress(.tab)))
+            host.graph.dispatch(.key(KeyPress(.down)))
+        }, act: { frame, host in
+            // Down to the last row (or the last row shown), then up to the first, and so on.
+            let span = Swift.max(2, scrolls ? n : Swift.min(n, host.canvas.rows - (isTable ? 1 : 0)))
+            let phase = frame % (2 * (span - 1))
+            host.graph.dispatch(.key(KeyPress(phase < span - 1 ? .down : .up)))
+        })
     }
 }
