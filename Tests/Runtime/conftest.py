@@ -105,3 +105,20 @@ def tmux():
     t = Tmux()
     yield t
     t.kill()
+
+
+@pytest.fixture
+def display():
+    """An X display of its own (Xvfb, 800x600), for tests that run xterm.
+    Tests that use it skip themselves where Xvfb is absent."""
+    for number in range(90, 130):
+        if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
+            break
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "800x600x24"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 10
+    while not os.path.exists(f"/tmp/.X11-unix/X{number}") and time.time() < deadline:
+        time.sleep(0.05)
+    yield f":{number}"
+    server.terminate()
+    server.wait(5)

@@ -22,20 +22,6 @@ pytestmark = pytest.mark.skipif(not all(shutil.which(n) for n in NEEDS),
                                 reason="needs xterm, Xvfb, xwd and ImageMagick's convert")
 
 
-@pytest.fixture
-def display():
-    for number in range(110, 130):
-        if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
-            break
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "800x600x24"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 10
-    while not os.path.exists(f"/tmp/.X11-unix/X{number}") and time.time() < deadline:
-        time.sleep(0.05)
-    yield f":{number}"
-    server.terminate()
-    server.wait(5)
-
 
 def histogram(display):
     """The screen's colours: {(r, g, b): pixels}."""

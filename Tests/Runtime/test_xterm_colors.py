@@ -6,7 +6,6 @@ is ended by SIGTERM from `timeout`. Skipped where xterm or Xvfb is absent."""
 import os
 import shutil
 import subprocess
-import time
 
 import pytest
 
@@ -14,20 +13,6 @@ from conftest import binary
 
 pytestmark = pytest.mark.skipif(not (shutil.which("xterm") and shutil.which("Xvfb")), reason="needs xterm and Xvfb")
 
-
-@pytest.fixture
-def display():
-    for number in range(90, 110):
-        if not os.path.exists(f"/tmp/.X11-unix/X{number}") and not os.path.exists(f"/tmp/.X{number}-lock"):
-            break
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "800x600x24"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 10
-    while not os.path.exists(f"/tmp/.X11-unix/X{number}") and time.time() < deadline:
-        time.sleep(0.05)
-    yield f":{number}"
-    server.terminate()
-    server.wait(5)
 
 
 def recorded_session(display, tmp_path, background):
