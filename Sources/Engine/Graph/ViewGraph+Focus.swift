@@ -157,6 +157,7 @@ extension ViewGraph {
     /// again. A control's subtree is small: walking it is cheaper than
     /// scanning every reader of the key in the app (one per control).
     private func focusChanged(below node: ViewNode) {
+        environmentWritten()
         let key: AnyKeyPath = EnvironmentPaths.isFocused
         var stack = node.children
         var visited = 0
@@ -218,6 +219,7 @@ extension ViewGraph {
                 focusTracker.dropFocused()
                 keyHelpChanged()
                 b?.isFocused = false
+                environmentWritten()
                 b?.effectiveBinding?.update(false)
                 // Lost without the app's asking: the screen's default takes it.
                 focusTracker.needDefaultFocus()

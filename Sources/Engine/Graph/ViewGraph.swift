@@ -112,7 +112,13 @@ public final class ViewGraph {
     /// every new state slot instead of the optional (which holds a dictionary).
     @exclusivity(unchecked) private(set) var isRestoringState = false
     /// The environment at the root.
-    public internal(set) var rootEnvironment = EnvironmentValues()
+    public internal(set) var rootEnvironment = EnvironmentValues() {
+        didSet { environmentWritten() }
+    }
+    /// Counts changes to what any environment writer (or the root) gives
+    /// its content: an environment a writer resolved at another count is
+    /// resolved again (``ViewGraph/resolvedEnvironment(below:)``).
+    @exclusivity(unchecked) var environmentGeneration = 0
     /// Nodes that read each environment key.
     var environmentReaders: [AnyKeyPath: [ObjectIdentifier: ViewNode]] = [:]
     /// What is known about each view type met so far.

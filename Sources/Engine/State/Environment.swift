@@ -92,6 +92,10 @@ class EnvironmentWriterBehavior: NodeBehavior {
     /// Whether the value's type is Equatable, once ``knowsEquatable``.
     var equatable: (any Equatable.Type)?
     var knowsEquatable = false
+    /// The environment this writer gives its content, as last resolved, and
+    /// the graph's ``ViewGraph/environmentGeneration`` then.
+    var resolved: EnvironmentValues?
+    var resolvedGeneration = -1
     init() { super.init(transparent: true, writesEnvironment: true) }
 }
 
