@@ -86,7 +86,13 @@ public struct Chart<Content: ChartContent>: View {
             let n = Swift.min(old.count, new.count)
             reused = 0
             if marks.strings.starts(with: cache.marks.strings) {
-                while reused < n && old[reused] == new[reused] { reused += 1 }
+                reused = old.withUnsafeBufferPointer { o in
+                    new.withUnsafeBufferPointer { m in
+                        var k = 0
+                        while k < n && o[k].isSame(as: m[k]) { k += 1 }
+                        return k
+                    }
+                }
             }
         }
         let snapshot = marks.series?.end ?? marks.marks.count
@@ -123,7 +129,7 @@ struct ChartLayoutView: View {
         let plan = self.plan
         VStack(alignment: .leading, spacing: 0) {
             HStack(alignment: .top, spacing: 0) {
-                Canvas { context, _ in plan.draw(into: &context) }
+                ChartPlot(plan: plan)
                     .frame(width: plan.plot.width, height: plan.plot.height)
                 if !plan.yAxis.isEmpty {
                     VStack(alignment: .leading, spacing: 0) {
