@@ -43,8 +43,12 @@
 /// they would leave the plot no room.
 ///
 /// **Redrawing.** The marks are collected and the chart laid out each time
-/// the chart is evaluated (its parent's body ran) or resized; only the
-/// plot's cells that changed are repainted, and only those written.
+/// the chart is evaluated (its parent's body ran) or resized. The plot
+/// keeps its drawing between frames and draws again only the dot columns
+/// whose strokes changed (the end of a line that gained a point), or the
+/// whole plot when a scale, the size or the bars changed; only the cells
+/// that changed are repainted, and only those written. See
+/// <doc:ChartsAndDrawing>.
 public struct Chart<Content: ChartContent>: View {
     var content: Content
     @Environment(\.chartXDomain) private var xDomain

@@ -137,6 +137,28 @@ struct ChartPlotTests {
         #expect(partial >= 60, "\(partial) of 100 appends redrew columns")
     }
 
+    @Test("tuibench's line-chart-store data on its 200 × 60 screen: a thousand appends redraw the plot whole rarely")
+    func scenarioRescalesRarely() {
+        let host = FramePipeline(columns: 200, rows: 60)
+        var store = ChartSeriesStore(0..<1000)
+        func show() {
+            host.render(Chart(store, id: \.self) { i in
+                LineMark(x: .value("t", i), y: .value("cpu", Double((i &* 2_654_435_761) % 1000) / 20 + Double(i % 200)))
+            })
+        }
+        show()
+        for _ in 0..<1000 {
+            store.append(store.count)
+            show()
+        }
+        let plot = plots(host).first
+        let whole = (plot?.wholeDraws ?? 0) - 1, partial = plot?.partialDraws ?? 0
+        // The x axis's nice end moves a step every few hundred points (4
+        // times from 1,000 to 2,000); the other appends redraw a column or
+        // two, or nothing (a point inside its column's span).
+        #expect(whole <= 8 && partial >= 800, "\(whole) whole, \(partial) partial of 1,000 appends")
+    }
+
     @Test("pyte: the bytes of a growing chart reproduce every screen", .needsEmulator(.pyte))
     func bytesReproduceScreens() throws {
         guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
