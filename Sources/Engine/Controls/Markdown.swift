@@ -436,9 +436,9 @@ extension View {
     /// ```
     ///
     /// `language` is matched with the first word of a fenced block's info
-    /// string, lowercased (```` ```swift ````). The highlighter keeps, per
-    /// code block, the runs and end state of each line (as a
-    /// ``TextEditor``'s does): when the document's text changes, as when
+    /// string, lowercased (`swift` for a block fenced as `~~~ swift`). The
+    /// highlighter keeps, per code block, the runs and end state of each
+    /// line (as a ``TextEditor``'s does): when the document's text changes, as when
     /// an answer is streamed into it, only the lines that changed are
     /// highlighted again, and the lines after them only while the state
     /// they start in came out different. SwiftUI has no Markdown view; the
