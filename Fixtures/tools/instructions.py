@@ -57,6 +57,8 @@ SUITES = {
         ("one cell (screen size)", "one-cell,size=400x120"),
         ("list (rows)", "list,rows=1000"), ("list (rows)", "list,rows=100000"),
         ("line chart (points)", "line-chart,rows=1000"), ("line chart (points)", "line-chart,rows=100000"),
+        ("line chart over a store (points)", "line-chart-store,rows=1000"),
+        ("line chart over a store (points)", "line-chart-store,rows=1000000"),
         # Issue 24's data views: a frame's cost follows what is shown, not
         # the tree's nodes, the log's lines or the document's length.
         ("outline (nodes)", "outline-expand,rows=10000"), ("outline (nodes)", "outline-expand,rows=1000000"),

@@ -68,7 +68,10 @@ public struct Canvas: PrimitiveView {
     }
 }
 
-final class CanvasBehavior: NodeBehavior {
+/// A canvas's node: its last drawing, kept to find what changed and to
+/// paint from. Subclassed by ``ChartPlotBehavior``, which draws a chart's
+/// plan instead of a closure and keeps its drawing from frame to frame.
+class CanvasBehavior: NodeBehavior {
     var renderer: ((inout GraphicsContext, Size) -> Void)?
     var resolution = CanvasResolution.braille
     var theme = Theme.standard
@@ -95,9 +98,14 @@ final class CanvasBehavior: NodeBehavior {
         } else {
             context = GraphicsContext(resolution: resolution, cells: cells, theme: theme)
         }
-        renderer?(&context, context.size)
+        render(into: &context)
         drawn = context
         isStale = false
+    }
+
+    /// Draws the whole picture into `context`, which is empty.
+    func render(into context: inout GraphicsContext) {
+        renderer?(&context, context.size)
     }
 
     /// Calls `body` with each row (relative to the frame) whose cells differ

@@ -43,8 +43,12 @@
 /// they would leave the plot no room.
 ///
 /// **Redrawing.** The marks are collected and the chart laid out each time
-/// the chart is evaluated (its parent's body ran) or resized; only the
-/// plot's cells that changed are repainted, and only those written.
+/// the chart is evaluated (its parent's body ran) or resized. The plot
+/// keeps its drawing between frames and draws again only the dot columns
+/// whose strokes changed (the end of a line that gained a point), or the
+/// whole plot when a scale, the size or the bars changed; only the cells
+/// that changed are repainted, and only those written. See
+/// <doc:ChartsAndDrawing>.
 public struct Chart<Content: ChartContent>: View {
     var content: Content
     @Environment(\.chartXDomain) private var xDomain
@@ -86,7 +90,13 @@ public struct Chart<Content: ChartContent>: View {
             let n = Swift.min(old.count, new.count)
             reused = 0
             if marks.strings.starts(with: cache.marks.strings) {
-                while reused < n && old[reused] == new[reused] { reused += 1 }
+                reused = old.withUnsafeBufferPointer { o in
+                    new.withUnsafeBufferPointer { m in
+                        var k = 0
+                        while k < n && o[k].isSame(as: m[k]) { k += 1 }
+                        return k
+                    }
+                }
             }
         }
         let snapshot = marks.series?.end ?? marks.marks.count
@@ -123,7 +133,7 @@ struct ChartLayoutView: View {
         let plan = self.plan
         VStack(alignment: .leading, spacing: 0) {
             HStack(alignment: .top, spacing: 0) {
-                Canvas { context, _ in plan.draw(into: &context) }
+                ChartPlot(plan: plan)
                     .frame(width: plan.plot.width, height: plan.plot.height)
                 if !plan.yAxis.isEmpty {
                     VStack(alignment: .leading, spacing: 0) {

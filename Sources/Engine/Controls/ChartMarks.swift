@@ -17,6 +17,17 @@ struct ChartMark: Equatable {
     var series: Int32 = -1
 
     static let none = ChartValue.number(.nan)
+
+    /// Whether `other` is this mark, its numbers compared bit for bit (a
+    /// NaN is the same as itself; 0 and -0 are not the same): cheaper than
+    /// `==`, and what a chart needs to know that a mark made again is the
+    /// one it drew last frame.
+    @inline(__always)
+    func isSame(as other: ChartMark) -> Bool {
+        x.number.bitPattern == other.x.number.bitPattern && y.number.bitPattern == other.y.number.bitPattern
+            && x.category == other.x.category && y.category == other.y.category && kind == other.kind
+            && series == other.series && color == other.color
+    }
 }
 
 /// A ``PlottedValue`` without its string: a number, or a category by its

@@ -23,7 +23,7 @@ struct ChartStroke: Equatable {
 }
 
 /// Text on the plot, at a cell: the eighth blocks of bars.
-struct ChartText {
+struct ChartText: Equatable {
     var column: Int
     var row: Int
     var text: String
@@ -429,6 +429,29 @@ struct ChartPlan {
             }
         }
         for t in texts { context.draw(t.text, column: t.column, row: t.row, with: t.color) }
+    }
+
+    /// Draws the dots the strokes set in the dot columns `columns`, and no
+    /// others, in the strokes' order: into a context holding a drawing of
+    /// the plot with those columns' cells emptied, it draws there what
+    /// ``draw(into:)`` would (the texts are left as they are).
+    ///
+    /// - Complexity: O(strokes) to find those that cross the columns, plus
+    ///   the dots they set there.
+    func draw(into context: inout GraphicsContext, columns: ClosedRange<Int>) {
+        let low = Int32(clamping: columns.lowerBound), high = Int32(clamping: columns.upperBound)
+        for s in strokes where Swift.max(s.x0, s.x1) >= low && Swift.min(s.x0, s.x1) <= high {
+            if s.filled {
+                let x0 = Swift.max(s.x0, low), x1 = Swift.min(s.x1, high)
+                guard x0 <= x1 else { continue }
+                context.fill(
+                    Rect(x: Int(x0), y: Int(s.y0), width: Int(x1 - x0) + 1, height: Int(s.y1 - s.y0) + 1),
+                    with: s.color)
+            } else {
+                context.line(
+                    from: (Int(s.x0), Int(s.y0)), to: (Int(s.x1), Int(s.y1)), with: s.color, columns: columns)
+            }
+        }
     }
 }
 

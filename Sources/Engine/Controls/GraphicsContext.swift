@@ -140,6 +140,16 @@ public struct GraphicsContext {
     /// A straight line of dots from `start` to `end`, both included
     /// (Bresenham's), clipped to the grid.
     public mutating func line(from start: (x: Int, y: Int), to end: (x: Int, y: Int), with color: Color = .default) {
+        line(from: start, to: end, with: color, columns: 0...Int.max)
+    }
+
+    /// The dots of ``line(from:to:with:)`` whose x is in `columns`, and no
+    /// others: the same dots that line sets there, so that redrawing a band
+    /// of columns with the lines crossing it draws what a whole drawing
+    /// draws in it (a chart's plot redrawn where it changed).
+    mutating func line(
+        from start: (x: Int, y: Int), to end: (x: Int, y: Int), with color: Color, columns: ClosedRange<Int>
+    ) {
         guard size.width > 0, size.height > 0, let ends = clipped(start.x, start.y, end.x, end.y) else { return }
         var x0 = ends.0, y0 = ends.1
         let x1 = ends.2, y1 = ends.3
@@ -147,7 +157,7 @@ public struct GraphicsContext {
         let sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1
         var err = dx + dy
         while true {
-            point(x: x0, y: y0, with: color)
+            if x0 >= columns.lowerBound && x0 <= columns.upperBound { point(x: x0, y: y0, with: color) }
             if x0 == x1 && y0 == y1 { break }
             let e2 = 2 * err
             if e2 >= dy { err += dy; x0 += sx }

@@ -33,6 +33,7 @@ public struct Markdown: View {
     let highlighter: (any SyntaxHighlighter)?
     @ControlModel private var cursor: MarkdownCursor
     @Environment(\.isEnabled) private var isEnabled
+    @Environment(\.markdownCodeHighlighters) private var codeHighlighters
 
     /// A view of `source`; code blocks are coloured by `highlighter`
     /// (the built-in ``KeywordHighlighter`` by default, nil for none).
@@ -44,7 +45,7 @@ public struct Markdown: View {
     public var body: some View {
         let cursor = self.cursor, model = _cursor
         let isEnabled = self.isEnabled
-        cursor.load(source, highlighter: highlighter)
+        cursor.load(source, highlighter: highlighter, codeHighlighters: codeHighlighters)
         return MarkdownViewport(cursor: cursor, version: cursor.version)
             .focusable()
             .onFocusedKey { press in
@@ -82,16 +83,56 @@ final class MarkdownCursor: ControlModelObject {
 
     required init() {}
 
-    /// Parses `source` when it is not the text already parsed.
-    func load(_ source: String, highlighter: (any SyntaxHighlighter)?) {
+    /// Parses `source` when it is not the text already parsed (or the
+    /// highlighters changed), and colours the code blocks whose language
+    /// has a ``LineHighlighter`` through ``codeHighlighting``.
+    @MainActor
+    func load(_ source: String, highlighter: (any SyntaxHighlighter)?,
+              codeHighlighters: MarkdownCodeHighlighters = MarkdownCodeHighlighters())
+    {
         let type = highlighter.map { ObjectIdentifier(Swift.type(of: $0)) }
-        guard source != self.source || type != highlighterType || version == 0 else { return }
+        guard source != self.source || type != highlighterType || version == 0
+            || codeHighlighters != self.codeHighlighters
+        else { return }
         self.source = source
         highlighterType = type
-        document = MarkdownDocument(source, highlighter: highlighter)
+        self.codeHighlighters = codeHighlighters
+        document = MarkdownDocument(source, highlighter: highlighter, lineHighlighted: codeHighlighters.languages)
+        highlightCode()
         heights.removeAll()
         version += 1
         top = Swift.min(top, Swift.max(0, document.lines.count - 1))
+    }
+
+    /// The line highlighters the document was coloured with.
+    private var codeHighlighters = MarkdownCodeHighlighters()
+    /// Per code block left for a line highlighter (in the document's
+    /// order), the highlighter's memory of its lines, kept between parses:
+    /// text appended to a block colours its new and changed lines only.
+    private(set) var codeHighlighting: [any EditorHighlighting] = []
+
+    /// Colours the document's ``MarkdownDocument/codeBlocks``.
+    @MainActor
+    private func highlightCode() {
+        let blocks = document.codeBlocks
+        if codeHighlighting.count > blocks.count { codeHighlighting.removeLast(codeHighlighting.count - blocks.count) }
+        for (j, block) in blocks.enumerated() {
+            guard let highlighter = codeHighlighters.highlighter(for: block.language) else { continue }
+            if j == codeHighlighting.count {
+                codeHighlighting.append(makeHighlighting(highlighter))
+            } else if !codeHighlighting[j].isMade(by: highlighter) {
+                codeHighlighting[j] = makeHighlighting(highlighter)
+            }
+            let memory = codeHighlighting[j]
+            memory.update(block.text)
+            var lineStart = block.text.startIndex
+            for k in 0..<block.count {
+                let lineEnd = block.text[lineStart...].firstIndex(of: "\n") ?? block.text.endIndex
+                document.lines[block.firstLine + k].text = MarkdownDocument.codeText(
+                    block.text[lineStart..<lineEnd], runs: memory.runs(ofLine: k))
+                lineStart = lineEnd < block.text.endIndex ? block.text.index(after: lineEnd) : lineEnd
+            }
+        }
     }
 
     func height(_ line: Int) -> Int { heights[line] ?? 1 }
@@ -318,5 +359,93 @@ final class MarkdownLineBehavior: NodeBehavior {
             let width = f.maxX - x
             if width > 0 { _ = canvas.write(String(repeating: "─", count: width), x: x, y: f.y, style: style, clip: area) }
         }
+    }
+}
+
+/// The ``LineHighlighter``s that colour a ``Markdown`` view's code blocks,
+/// by language (see ``View/markdownCodeHighlighter(_:language:)``).
+public struct MarkdownCodeHighlighters: Equatable, Sendable {
+    private var entries: [(language: String, highlighter: any LineHighlighter)] = []
+
+    /// No line highlighters: code blocks go to the view's ``SyntaxHighlighter``.
+    public init() {}
+
+    /// The highlighter of code blocks in `language` (lowercased), if any.
+    public func highlighter(for language: String) -> (any LineHighlighter)? {
+        entries.first { $0.language == language }?.highlighter
+    }
+
+    /// The languages that have a highlighter.
+    var languages: Set<String> { Set(entries.map(\.language)) }
+
+    /// These highlighters, with `highlighter` for `language` (nil: none).
+    func setting(_ highlighter: (any LineHighlighter)?, for language: String) -> MarkdownCodeHighlighters {
+        var result = self
+        result.entries.removeAll { $0.language == language }
+        if let highlighter { result.entries.append((language, highlighter)) }
+        return result
+    }
+
+    public static func == (a: MarkdownCodeHighlighters, b: MarkdownCodeHighlighters) -> Bool {
+        guard a.entries.count == b.entries.count else { return false }
+        for (x, y) in zip(a.entries, b.entries) {
+            let h: any LineHighlighter = x.highlighter
+            guard x.language == y.language, same(h, y.highlighter) else { return false }
+        }
+        return true
+    }
+
+    private static func same<H: LineHighlighter>(_ a: H, _ b: any LineHighlighter) -> Bool { (b as? H) == a }
+}
+
+private struct MarkdownCodeHighlightersKey: EnvironmentKey {
+    static let defaultValue = MarkdownCodeHighlighters()
+}
+
+extension EnvironmentValues {
+    /// The line highlighters of the ``Markdown`` views inside, by code
+    /// block language. Set with ``View/markdownCodeHighlighter(_:language:)``.
+    public var markdownCodeHighlighters: MarkdownCodeHighlighters {
+        get { self[MarkdownCodeHighlightersKey.self] }
+        set { self[MarkdownCodeHighlightersKey.self] = newValue }
+    }
+}
+
+/// A view whose ``Markdown`` views colour `language`'s code blocks with a
+/// line highlighter: what ``View/markdownCodeHighlighter(_:language:)`` makes.
+public struct _MarkdownCodeHighlighterView<Content: View>: View {
+    var content: Content
+    var highlighter: (any LineHighlighter)?
+    var language: String
+    @Environment(\.markdownCodeHighlighters) private var highlighters
+
+    public var body: some View {
+        content.environment(\.markdownCodeHighlighters, highlighters.setting(highlighter, for: language))
+    }
+}
+
+extension View {
+    /// Colours the code blocks in `language` of the ``Markdown`` views
+    /// inside with `highlighter`, line by line (nil: back to the view's
+    /// ``SyntaxHighlighter``). Each call adds a language; the innermost
+    /// call for a language wins.
+    ///
+    /// ```swift
+    /// Markdown(answer)
+    ///     .markdownCodeHighlighter(SwiftHighlighter(), language: "swift")
+    /// ```
+    ///
+    /// `language` is matched with the first word of a fenced block's info
+    /// string, lowercased (`swift` for a block fenced as `~~~ swift`). The
+    /// highlighter keeps, per code block, the runs and end state of each
+    /// line (as a ``TextEditor``'s does): when the document's text changes, as when
+    /// an answer is streamed into it, only the lines that changed are
+    /// highlighted again, and the lines after them only while the state
+    /// they start in came out different. SwiftUI has no Markdown view; the
+    /// name follows ``View/textEditorHighlighter(_:)``. See <doc:TextEditing>.
+    public func markdownCodeHighlighter(_ highlighter: (any LineHighlighter)?, language: String)
+        -> _MarkdownCodeHighlighterView<Self>
+    {
+        _MarkdownCodeHighlighterView(content: self, highlighter: highlighter, language: language.lowercased())
     }
 }

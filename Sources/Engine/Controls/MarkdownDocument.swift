@@ -3,7 +3,10 @@
 /// A highlighter turns one line into a ``Text`` with styled runs (build it
 /// by concatenation: `Text(verbatim: "let").bold() + Text(verbatim: " x")`),
 /// or returns nil to leave the line in the theme's code colour. It sees one
-/// line at a time, so a document's cost stays with the lines shown.
+/// line at a time, and is asked again for every code line each time the
+/// document's text changes; a ``LineHighlighter`` given with
+/// ``View/markdownCodeHighlighter(_:language:)`` is asked only for the
+/// lines that changed, and carries state (an open comment) from line to line.
 ///
 /// ```swift
 /// struct TodoHighlighter: SyntaxHighlighter {
@@ -11,7 +14,7 @@
 ///         line.hasPrefix("TODO") ? Text(verbatim: line).foregroundColor(.red) : nil
 ///     }
 /// }
-/// Markdown(readme).syntaxHighlighter(TodoHighlighter())
+/// Markdown(readme, highlighter: TodoHighlighter())
 /// ```
 public protocol SyntaxHighlighter: Sendable {
     /// `line` of a code block whose info string starts with `language`
@@ -36,7 +39,22 @@ struct MarkdownDocument {
         var text = Text(verbatim: "")
     }
 
+    /// A code block left for a ``LineHighlighter`` (its language has one):
+    /// its lines are `lines[firstLine..<(firstLine + count)]`, drawn plain
+    /// until ``MarkdownCursor`` colours them.
+    struct CodeBlock: Equatable {
+        var language: String
+        /// The block's lines joined by line breaks.
+        var text: String
+        var firstLine: Int
+        var count: Int
+    }
+
     var lines: [Line] = []
+    var codeBlocks: [CodeBlock] = []
+    /// The languages whose code blocks go to ``codeBlocks`` instead of the
+    /// ``SyntaxHighlighter``.
+    private var lineHighlighted: Set<String> = []
 
     static let headingStyles: [Style] = [
         Style(foreground: .accentColor, attributes: [.bold, .underline]),
@@ -47,7 +65,8 @@ struct MarkdownDocument {
     static let codeStyle = Style(foreground: Color(role: .code))
     static let bullets = ["•", "◦", "▪"]
 
-    init(_ source: String, highlighter: (any SyntaxHighlighter)? = nil) {
+    init(_ source: String, highlighter: (any SyntaxHighlighter)? = nil, lineHighlighted: Set<String> = []) {
+        self.lineHighlighted = lineHighlighted
         append(MarkdownBlockParser.parse(source), prefix: "", continuation: "", depth: 0, tight: false,
                highlighter: highlighter)
     }
@@ -82,8 +101,13 @@ struct MarkdownDocument {
             lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: prefixStyle, text: text))
         case .code(let info, let code):
             let language = String(info.prefix { $0 != " " && $0 != "{" }).lowercased()
+            let byLine = lineHighlighted.contains(language)
+            if byLine && !code.isEmpty {
+                codeBlocks.append(CodeBlock(language: language, text: code.joined(separator: "\n"), firstLine: lines.count,
+                                            count: code.count))
+            }
             for (k, line) in code.enumerated() {
-                var text = highlighter?.highlight(line, language: language) ?? Text(verbatim: line)
+                var text = (byLine ? nil : highlighter?.highlight(line, language: language)) ?? Text(verbatim: line)
                 if text.runs == nil && text.style == .plain { text.style = MarkdownDocument.codeStyle }
                 text.wraps = false
                 lines.append(Line(prefix: (k == 0 ? prefix : continuation) + "  ", continuation: continuation + "  ",
@@ -156,5 +180,36 @@ struct MarkdownDocument {
             lines.append(Line(prefix: continuation, continuation: continuation, prefixStyle: MarkdownDocument.quoteStyle,
                               text: row(cells, bold: false)))
         }
+    }
+}
+
+extension MarkdownDocument {
+    /// A code line's text: `line` in the code style, with `runs` (sorted,
+    /// not overlapping, inside the line: a ``LineHighlightCache``'s) drawn
+    /// over it. A run's ends inside a character are moved to its end.
+    static func codeText(_ line: Substring, runs: [HighlightRun]) -> Text {
+        var text = Text(verbatim: String(line))
+        text.style = codeStyle
+        text.wraps = false
+        guard !runs.isEmpty else { return text }
+        let utf8 = Array(line.utf8)
+        /// `offset`, or the next scalar's start after it.
+        func boundary(_ offset: Int) -> Int {
+            var k = Swift.min(Swift.max(offset, 0), utf8.count)
+            while k < utf8.count && utf8[k] & 0xC0 == 0x80 { k += 1 }
+            return k
+        }
+        var pieces: [Text.Run] = []
+        var at = 0
+        for run in runs {
+            let lower = boundary(run.range.lowerBound), upper = boundary(run.range.upperBound)
+            guard lower >= at, upper > lower else { continue }
+            if lower > at { pieces.append(Text.Run(end: lower, style: .plain)) }
+            pieces.append(Text.Run(end: upper, style: run.style))
+            at = upper
+        }
+        if at < utf8.count { pieces.append(Text.Run(end: utf8.count, style: .plain)) }
+        if !pieces.isEmpty { text.runs = pieces }
+        return text
     }
 }
