@@ -17,6 +17,26 @@ extension LazyStackBehavior {
         return axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
     }
 
+    /// What to bring into view for line `line` of a sectioned stack whose
+    /// frame is `frame` (``frame(ofCell:in:)``), with room for its
+    /// section's pinned header before it and pinned footer after it, so
+    /// that neither covers it; any other stack's cell `line` as it is.
+    func scrollFrame(ofCell line: Int, in frame: Rect) -> Rect {
+        let r = self.frame(ofCell: line, in: frame)
+        guard let sections, !pinnedViews.isEmpty else { return r }
+        let lines = sections.lines(perLine: placedLines.perLine)
+        guard line >= 0, line < lines.total else { return r }
+        let s = lines.section(ofLine: line)
+        let section = sections.sections[s]
+        let before = pinnedViews.contains(.sectionHeaders) && section.header != nil && line != lines.starts[s]
+            ? pitch : 0
+        let after = pinnedViews.contains(.sectionFooters) && section.footer != nil && line != lines.end(of: s) - 1
+            ? pitch : 0
+        return axis == .vertical
+            ? Rect(x: r.x, y: r.y - before, width: r.width, height: r.height + before + after)
+            : Rect(x: r.x - before, y: r.y, width: r.width + before + after, height: r.height)
+    }
+
     /// The entries of line `line`: a header, a footer, or a line of cells.
     private func appendEntries(ofLine line: Int, _ list: LazySectionList, _ lines: LazySectionLines,
                          into out: inout [LazyEntry]) {

@@ -241,22 +241,22 @@ final class ScrollBehavior: NodeBehavior {
         placeContent()
         // A view inside asked to be shown (it took focus, or scrollTo named
         // it): move just enough along each scrollable axis, or to the
-        // anchor asked for (along ``scrollAxis``), and place again.
-        guard !isFixed, let primary = scrollAxis, let request = graph.scrollRequest,
+        // anchor asked for, and place again.
+        guard !isFixed, scrollAxis != nil, let request = graph.scrollRequest,
               let target = graph.scrollTarget(request, below: node) else { return }
         var moved = false
         for axis in [Axis.vertical, .horizontal] where axes.contains(axis == .vertical ? .vertical : .horizontal) {
             let visible = visibleOffset(axis)
             var wanted = visible
-            // Along the axis: the anchor's top is the leading edge scrolling horizontally.
             let (start, length) = axis == .vertical ? (rect.y, height) : (rect.x, width)
             let (targetStart, targetLength) = axis == .vertical ? (target.y, target.height) : (target.x, target.width)
             let (end, targetEnd) = (start + length, targetStart + targetLength)
-            switch axis == primary ? request.anchor : nil {
-            case .top?: wanted = visible + targetStart - start
-            case .bottom?: wanted = visible + targetEnd - end
-            case .center?: wanted = visible + targetStart + targetLength / 2 - (start + length / 2)
-            case nil:
+            if let anchor = request.anchor {
+                // The target's point at the anchor's fraction onto the viewport's.
+                let fraction = axis == .vertical ? anchor.y : anchor.x
+                wanted = visible + targetStart + UnitPoint.cells(targetLength, fraction)
+                    - (start + UnitPoint.cells(length, fraction))
+            } else {
                 if targetEnd > end { wanted = visible + targetEnd - end }
                 // The start wins over the end when the target is longer than the viewport.
                 if targetStart < start + (visible - wanted) { wanted = visible + targetStart - start }
