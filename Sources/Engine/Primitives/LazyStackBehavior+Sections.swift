@@ -13,7 +13,7 @@ extension LazyStackBehavior {
         let lines = list.lines(perLine: tracks.tracks.count)
         let main = lines.total == 0
             ? 0 : Swift.max(0, (lines.total - 1).saturatingProduct(pitch).saturatingSum(rowHeight))
-        let cross = across ?? (gridItems == nil ? 0 : tracks.length)
+        let cross = across ?? (gridItems == nil ? idealAcross.widest : tracks.length)
         return axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
     }
 
@@ -93,10 +93,11 @@ extension LazyStackBehavior {
             return
         }
         let lines = list.lines(perLine: tracks.tracks.count)
-        let viewport = (graph.enclosingViewport ?? rect).intersection(rect)
+        let viewport = visibleRange(in: rect, graph: graph)
         let start = axis == .vertical ? rect.y : rect.x
-        let (visibleStart, visibleEnd) = axis == .vertical ? (viewport.y, viewport.maxY) : (viewport.x, viewport.maxX)
+        let (visibleStart, visibleEnd) = viewport
         var length = rowHeight
+        idealAcross.placed = 0
         for attempt in 0..<5 {
             let pitch = self.pitch(length)
             let first = Swift.min(lines.total, Swift.max(0, (visibleStart - start) / pitch))
@@ -149,10 +150,7 @@ extension LazyStackBehavior {
             length = attempt == 3 ? Swift.max(length, longest) : longest
         }
         rowHeight = length
-        if rowHeight != sizedRowHeight {
-            graph.markNeedsLayout(node)
-            graph.requestLayoutPass()
-        }
+        settle(node, graph: graph)
     }
 
     /// Places `entries` (their nodes, in the same order); returns the
