@@ -166,4 +166,34 @@ struct ContainerRelativeFrameTests {
         #expect(host.graph.statistics.bodyEvaluations == 0)
         #expect(trimmed(host) == ["title", "", "end 0", "page 1", "", ""])
     }
+
+    @Test("rows of a lazy stack scrolled by: the scroll view keeps only about as many frames as are live")
+    func dependentsStayBounded() {
+        struct Rows: View {
+            var body: some View {
+                ScrollView {
+                    LazyVStack(spacing: 0) {
+                        ForEach(0..<10_000, id: \.self) { i in
+                            Text("\(i)").containerRelativeFrame(.horizontal, alignment: .leading) { length, _ in length / 2 }
+                        }
+                    }
+                }
+                .scrollIndicators(.hidden)
+            }
+        }
+        let host = FramePipeline(columns: 20, rows: 5)
+        host.render(Rows())
+        host.renderIfNeeded()
+        for _ in 0..<300 { host.scroll(column: 0, row: 0, lines: 1) }
+        // Each row's frame is half the width (10), centred by the stack, its text leading in it.
+        #expect(host.textRows[0] == "     900            ")
+        var pending = [host.graph.root]
+        var scroll: ScrollBehavior?
+        while let n = pending.popLast() {
+            if let s = n.behavior as? ScrollBehavior { scroll = s }
+            pending.append(contentsOf: n.children)
+        }
+        // Five rows live; up to twice the live count (and at least 32) before those gone are dropped.
+        #expect((scroll?.containerDependents.count ?? .max) <= 33)
+    }
 }
