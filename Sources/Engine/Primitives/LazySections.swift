@@ -21,6 +21,12 @@ struct LazySectionList {
 
     /// The sections of `content`; `nil` when it holds no ``Section``.
     init?<Content: View>(_ content: Content) {
+        // A `ForEach` of sections (the usual content): its sections are
+        // made straight from its data, without a view list of them.
+        if let source = content as? any LazySectionSource {
+            source.appendSections(to: &sections)
+            return
+        }
         let list = ViewList(content)
         var found = false
         var loose: [ViewList.Element] = []
@@ -113,6 +119,24 @@ struct LazySectionLines {
 
     /// The line after section `s`'s last.
     func end(of s: Int) -> Int { s + 1 < starts.count ? starts[s + 1] : total }
+}
+
+/// Content that is a ``ForEach`` of ``Section``s.
+@MainActor
+protocol LazySectionSource {
+    /// Appends its sections, each keyed by its element's id.
+    func appendSections(to sections: inout [LazySectionList.Section])
+}
+
+extension ForEach: LazySectionSource where Content: LazySectionValue {
+    func appendSections(to sections: inout [LazySectionList.Section]) {
+        sections.reserveCapacity(sections.count + data.count)
+        for element in data {
+            let section = content(element)
+            sections.append(LazySectionList.Section(key: AnyHashable(id(element)), header: section.lazyHeader,
+                                                    footer: section.lazyFooter, cells: section.lazyCells))
+        }
+    }
 }
 
 /// A section's cells: how many, cell `i`'s id and view, and the offset of
