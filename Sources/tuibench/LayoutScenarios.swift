@@ -77,8 +77,38 @@ struct GridScreen: View {
     }
 }
 
+/// `rows` rows in `sections` sections (each headed "section <s>", its
+/// header pinned) in a ``LazyVStack`` in a scroll view, scrolled so that
+/// line `top` is at the top.
+@MainActor
+struct SectionsScreen: View {
+    var rows: Int
+    var sections: Int
+    var top: Int
+    var body: some View {
+        let perSection = Swift.max(rows / Swift.max(sections, 1), 1)
+        ScrollView(offset: top) {
+            LazyVStack(alignment: .leading, pinnedViews: [.sectionHeaders]) {
+                ForEach(0..<sections, id: \.self) { s in
+                    Section(header: Text("section \(s)")) {
+                        ForEach(s * perSection..<(s + 1) * perSection, id: \.self) { GridCell(index: $0) }
+                    }
+                }
+            }
+        }
+    }
+}
+
 extension Scenarios {
     static func makeLayout(_ name: String, rows: Int?, fanout: Int? = nil) -> Scenario? {
+        if name == "lazy-sections" {
+            let n = rows ?? 100_000, sections = Swift.max(fanout ?? 1_000, 1)
+            // Each section's header and rows are lines.
+            let lines = Swift.max(n / sections, 1) * sections + sections
+            return Scenario(name: name, parameters: ["rows": n, "fanout": sections],
+                            root: { SectionsScreen(rows: n, sections: sections, top: $0 % lines) },
+                            summary: "a LazyVStack of \(n) rows (--rows) in \(sections) sections (--fanout) with pinned headers in a scroll view; scrolled one line each frame")
+        }
         if name == "lazy-grid" {
             let n = rows ?? 100_000, columns = Swift.max(fanout ?? 4, 1)
             let lines = Swift.max((n + columns - 1) / columns, 1)

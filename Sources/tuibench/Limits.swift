@@ -76,10 +76,10 @@ struct ScenarioOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Depth for deep-chain (default 200), tree and state-tree (default 6).")
     var depth: Int?
 
-    @Option(parsing: .unconditional, help: "Fanout for tree and state-tree (default 4); columns for lazy-grid (default 4).")
+    @Option(parsing: .unconditional, help: "Fanout for tree and state-tree (default 4); columns for lazy-grid (default 4); sections for lazy-sections (default 1000).")
     var fanout: Int?
 
-    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000); cells for lazy-grid (default 100000); rows of nav-push's page and split-view's sidebar (default 1000).")
+    @Option(parsing: .unconditional, help: "Rows for list (default 1000), table-select, table-scroll and list-select (default 100000); cells for lazy-grid (default 100000); rows for lazy-sections (default 100000); rows of nav-push's page and split-view's sidebar (default 1000).")
     var rows: Int?
 
     @Option(parsing: .unconditional, help: "Views with state in the state-churn subtree (default 100000).")
@@ -150,6 +150,9 @@ struct ScenarioParameters {
         case "line-chart-store":
             // Only the new point's mark is made; the plot's columns are kept.
             return Workload(nodes: 4 * screenRows, perFrame: 4 * screenRows)
+        case "lazy-sections":
+            // The rows shown and the pinned header; per frame, one new line's row.
+            return Workload(nodes: 4 * screenRows, perFrame: 4)
         case "lazy-grid":
             // The cells of the rows shown (a few nodes each); per frame, one new row's.
             let columns = Swift.max(fanout ?? 4, 1)

@@ -153,7 +153,7 @@ enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
                         "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell",
                         "flow-layout", "canvas", "outline-expand", "log-append", "markdown-scroll", "line-chart",
-                        "line-chart-store", "lazy-grid", "nav-push", "split-view"]
+                        "line-chart-store", "lazy-grid", "lazy-sections", "nav-push", "split-view"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.
     static func checkNames(_ given: [String]) throws {

@@ -84,7 +84,8 @@ public struct SecureField: View {
 }
 
 /// What the field shows: the visible part of the text (or the
-/// placeholder), the cursor as a reversed cell while focused.
+/// placeholder), the selection in reverse video, and the cursor as a
+/// reversed cell while focused.
 struct TextFieldFace: PrimitiveView {
     var state: TextEditingState
     var placeholder: String
@@ -181,6 +182,18 @@ final class TextFieldBehavior: NodeBehavior {
             // What a field shows is text, for selection; a secure field's dots are not.
             if !isSecure && frame.y >= area.y && frame.y < area.maxY {
                 canvas.markText(y: frame.y, from: area.x, to: Swift.min(end, area.maxX))
+            }
+            // The selection in reverse video, as a ``TextEditor`` draws it
+            // (the cursor's cell, at one of its ends, is reversed after).
+            if let selected = line.selectedColumns {
+                let cells = Rect(x: frame.x + selected.lowerBound, y: frame.y, width: selected.count, height: 1)
+                    .intersection(area)
+                for x in cells.x..<cells.maxX {
+                    var style = canvas.styles[canvas[x, frame.y].style]
+                    style.attributes.insert(.reverse)
+                    canvas.restyle(Rect(x: x, y: frame.y, width: 1, height: 1),
+                                   to: canvas.styles.transientID(for: style))
+                }
             }
         }
         look.paintCaret(x: frame.x + min(line.cursorColumn, frame.width - 1), y: frame.y, frame: frame, clip: clip,

@@ -15,22 +15,41 @@ public struct ScrollViewProxy: @unchecked Sendable {
     weak var graph: ViewGraph?
     weak var reader: ViewNode?
 
-    /// Scrolls so that the view with id `id` shows: a row of a `ForEach`
-    /// (lazy or not) inside the reader. With `anchor`, the row goes to the
-    /// viewport's top, centre or bottom (as far as the content allows);
-    /// without, the scroll view moves as little as shows it. An id that no
-    /// row has changes nothing.
+    /// Scrolls so that the view with id `id` shows: a view with that
+    /// `.id(_:)`, or a row of a `ForEach` (lazy or not, in ``Section``s or
+    /// not) inside the reader, built or not yet built.
+    ///
+    /// With `anchor`, the point at that fraction of the view's frame goes
+    /// to the point at the same fraction of the viewport (as far as the
+    /// content allows), along each axis the scroll view scrolls: `.top`
+    /// puts the view's top at the viewport's top (and, in a scroll view of
+    /// both axes, centres it sideways), `.bottomTrailing` its bottom
+    /// trailing corner at the viewport's, `.center` its centre at the
+    /// centre. Without an anchor the scroll view moves as little as shows
+    /// the view. Fractions of a cell are rounded down. A row under a
+    /// section's pinned header (``PinnedScrollableViews/sectionHeaders``)
+    /// lands just below the header, not under it (and above a pinned
+    /// footer). An id that no view has changes nothing.
     ///
     /// - Complexity: a walk of the reader's live nodes, then (for a lazy
-    ///   stack's row not on screen) of its data's ids.
+    ///   stack's row not on screen) of its data's ids; a sectioned stack's
+    ///   sections are counted once more (O(sections)) to find the row's line.
     @MainActor
-    public func scrollTo<ID: Hashable & Sendable>(_ id: ID, anchor: VerticalAlignment? = nil) {
+    public func scrollTo<ID: Hashable & Sendable>(_ id: ID, anchor: UnitPoint? = nil) {
         guard let graph, let reader, graph.isLive(reader) else { return }
         let key = ExplicitID(id)
         var lazyStacks: [ViewNode] = []
         var stack = reader.children
         while let n = stack.popLast() {
             if n.matches(explicit: key), n.isAttached {
+                // A built cell of a sectioned stack is scrolled to as its
+                // line, so that a pinned header does not cover it.
+                if let (lazy, place, unit, _) = graph.lazyCell(containing: n),
+                   (lazy.behavior as? LazyStackBehavior)?.sections != nil {
+                    graph.requestScroll(ScrollRequest(target: .lazyRow(stack: lazy, index: place / unit),
+                                                      anchor: anchor))
+                    return
+                }
                 graph.requestScroll(ScrollRequest(target: .node(n), anchor: anchor))
                 return
             }
@@ -38,8 +57,16 @@ public struct ScrollViewProxy: @unchecked Sendable {
             stack.append(contentsOf: n.children)
         }
         for lazy in lazyStacks {
-            guard let rows = (lazy.behavior as? LazyStackBehavior)?.rows,
-                  let index = rows.index(key) else { continue }
+            guard let behavior = lazy.behavior as? LazyStackBehavior else { continue }
+            let index: Int?
+            if let rows = behavior.rows {
+                index = rows.index(key)
+            } else if let sections = behavior.sections {
+                index = sections.line(of: key, perLine: behavior.placedLines.perLine)
+            } else {
+                index = nil
+            }
+            guard let index else { continue }
             graph.requestScroll(ScrollRequest(target: .lazyRow(stack: lazy, index: index), anchor: anchor))
             return
         }

@@ -33,7 +33,7 @@ extension ViewGraph {
         case .lazyRow(let stack, let index):
             guard isLive(stack), isDescendant(stack, of: scrollView),
                   let lazy = stack.behavior as? LazyStackBehavior else { return nil }
-            return lazy.frame(ofCell: index, in: stack.frame)
+            return lazy.scrollFrame(ofCell: index, in: stack.frame)
         }
     }
 

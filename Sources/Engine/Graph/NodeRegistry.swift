@@ -48,6 +48,9 @@ struct NodeRegistry {
     /// Whether no node is registered (live or not yet dropped).
     var isEmpty: Bool { nodes.isEmpty }
 
+    /// How many nodes are registered (live or not yet dropped).
+    var count: Int { nodes.count }
+
     /// Whether `node` is registered.
     func contains(_ node: ViewNode) -> Bool { nodes[ObjectIdentifier(node)] != nil }
 

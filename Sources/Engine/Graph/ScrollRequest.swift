@@ -8,6 +8,8 @@ struct ScrollRequest {
         case lazyRow(stack: ViewNode, index: Int)
     }
     var target: Target
-    /// Where in the viewport the target goes; `nil`: the least scrolling that shows it.
-    var anchor: VerticalAlignment?
+    /// Where in the viewport the target goes (its point at these fractions
+    /// of its frame to the viewport's point at the same fractions, along
+    /// each axis that scrolls); `nil`: the least scrolling that shows it.
+    var anchor: UnitPoint?
 }

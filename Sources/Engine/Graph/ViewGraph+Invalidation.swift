@@ -105,6 +105,21 @@ extension ViewGraph {
         }
     }
 
+    /// Marks `node` and its layout ancestors below `ancestor` (which is
+    /// being laid out now, and is not marked) as needing layout, dropping
+    /// their cached sizes: something they measured with, other than their
+    /// proposals, changed (a container's size, ``View/containerRelativeFrame(_:alignment:)``).
+    func markNeedsLayout(_ node: ViewNode, below ancestor: ViewNode) {
+        var current: ViewNode? = node
+        while let c = current, c !== ancestor {
+            if !c.isTransparent {
+                c.needsLayout = true
+                c.cachedCount = 0
+            }
+            current = c.parent
+        }
+    }
+
     /// A leaf's content changed in a way that may change its size. When the
     /// sizes it answered for every proposal its ancestors asked are the
     /// same, only the leaf is laid out again (in its current frame) and

@@ -137,6 +137,16 @@ public struct ExplicitID: Hashable, @unchecked Sendable, CustomStringConvertible
         return self == other
     }
 
+    /// The id as an `AnyHashable`, equal to the one a view's `.tag` or a
+    /// ``ForEach`` row's id makes of the same value (a view list's tags).
+    var anyHashable: AnyHashable {
+        switch storage {
+        case .int(let i): return AnyHashable(i)
+        case .string(let s): return AnyHashable(s)
+        case .other(let h): return h
+        }
+    }
+
     public var description: String {
         switch storage {
         case .int(let i): return String(i)

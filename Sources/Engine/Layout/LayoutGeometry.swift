@@ -47,6 +47,15 @@ public struct UnitPoint: Hashable, Sendable {
     func offset(in size: Size) -> (x: Int, y: Int) {
         // The default anchor (top leading) costs no floating point.
         if x == 0 && y == 0 { return (0, 0) }
-        return (Int((Double(size.width) * x).rounded(.down)), Int((Double(size.height) * y).rounded(.down)))
+        return (UnitPoint.cells(size.width, x), UnitPoint.cells(size.height, y))
+    }
+
+    /// `fraction` of `length` cells, rounded down: an app's fraction that
+    /// is not finite counts as 0, and a result past ``LayoutLength/limit``
+    /// either way is held there (converting it to `Int` would trap).
+    static func cells(_ length: Int, _ fraction: Double) -> Int {
+        guard fraction.isFinite else { return 0 }
+        let limit = Double(LayoutLength.limit)
+        return Int(Swift.max(-limit, Swift.min(limit, (Double(length) * fraction).rounded(.down))))
     }
 }

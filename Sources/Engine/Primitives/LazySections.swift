@@ -21,6 +21,12 @@ struct LazySectionList {
 
     /// The sections of `content`; `nil` when it holds no ``Section``.
     init?<Content: View>(_ content: Content) {
+        // A `ForEach` of sections (the usual content): its sections are
+        // made straight from its data, without a view list of them.
+        if let source = content as? any LazySectionSource {
+            source.appendSections(to: &sections)
+            return
+        }
         let list = ViewList(content)
         var found = false
         var loose: [ViewList.Element] = []
@@ -49,7 +55,8 @@ struct LazySectionList {
     /// function's captures for task-isolated ones, and refuses to send them
     /// to the main actor's closure.)
     private static func cells(of views: [ViewList.Element]) -> LazySectionCells {
-        LazySectionCells(count: views.count) { i in (views[i].tag ?? AnyHashable(i), views[i].view) }
+        LazySectionCells(count: views.count, cell: { i in (views[i].tag ?? AnyHashable(i), views[i].view) },
+                         index: { key in LazySectionCells.index(of: key, in: views) })
     }
 
     /// The place of a run of views outside sections (a key no ``ForEach`` id can equal).
@@ -75,6 +82,21 @@ struct LazySectionList {
         }
         return LazySectionLines(starts: starts, total: total, perLine: Swift.max(1, perLine))
     }
+
+    /// The line of the cell whose id is `key` (its ``ForEach`` id, or its
+    /// tag) with `perLine` cells to a line; `nil` when no cell has it.
+    ///
+    /// - Complexity: O(sections) and a walk of the ids of the sections
+    ///   before the one that has it; no view is made.
+    func line(of key: ExplicitID, perLine: Int) -> Int? {
+        guard perLine > 0 else { return nil }
+        for (s, section) in sections.enumerated() {
+            guard let i = section.cells.index(key) else { continue }
+            let lines = self.lines(perLine: perLine)
+            return lines.starts[s] + (section.header == nil ? 0 : 1) + i / lines.perLine
+        }
+        return nil
+    }
 }
 
 /// Where each section's lines start, for one number of cells a line.
@@ -99,10 +121,37 @@ struct LazySectionLines {
     func end(of s: Int) -> Int { s + 1 < starts.count ? starts[s + 1] : total }
 }
 
-/// A section's cells: how many, and cell `i`'s id and view.
+/// Content that is a ``ForEach`` of ``Section``s.
+@MainActor
+protocol LazySectionSource {
+    /// Appends its sections, each keyed by its element's id.
+    func appendSections(to sections: inout [LazySectionList.Section])
+}
+
+extension ForEach: LazySectionSource where Content: LazySectionValue {
+    func appendSections(to sections: inout [LazySectionList.Section]) {
+        sections.reserveCapacity(sections.count + data.count)
+        for element in data {
+            let section = content(element)
+            sections.append(LazySectionList.Section(key: AnyHashable(id(element)), header: section.lazyHeader,
+                                                    footer: section.lazyFooter, cells: section.lazyCells))
+        }
+    }
+}
+
+/// A section's cells: how many, cell `i`'s id and view, and the offset of
+/// the cell with an id (found without making views).
 struct LazySectionCells {
     var count: Int
     var cell: @MainActor (Int) -> (AnyHashable, AnyView)
+    var index: @MainActor (ExplicitID) -> Int?
+
+    /// The offset of the view in `views` whose tag is `key`.
+    @MainActor
+    static func index(of key: ExplicitID, in views: [ViewList.Element]) -> Int? {
+        let wanted = key.anyHashable
+        return views.firstIndex { $0.tag == wanted }
+    }
 }
 
 /// A ``Section`` as a lazy stack reads it.
@@ -124,7 +173,8 @@ extension Section: LazySectionValue {
     var lazyCells: LazySectionCells {
         if let source = content as? any LazyCellSource { return source.lazyCells }
         let views = ViewList(content).elements
-        return LazySectionCells(count: views.count) { i in (views[i].tag ?? AnyHashable(i), views[i].view) }
+        return LazySectionCells(count: views.count, cell: { i in (views[i].tag ?? AnyHashable(i), views[i].view) },
+                                index: { key in LazySectionCells.index(of: key, in: views) })
     }
 }
 
@@ -137,10 +187,20 @@ protocol LazyCellSource {
 extension ForEach: LazyCellSource where Content: View {
     var lazyCells: LazySectionCells {
         let data = self.data, id = self.id, content = self.content
-        return LazySectionCells(count: data.count) { i in
-            let element = data[data.index(data.startIndex, offsetBy: i)]
-            return (AnyHashable(id(element)), AnyView(content(element)))
-        }
+        return LazySectionCells(
+            count: data.count,
+            cell: { i in
+                let element = data[data.index(data.startIndex, offsetBy: i)]
+                return (AnyHashable(id(element)), AnyView(content(element)))
+            },
+            index: { key in
+                var offset = 0
+                for element in data {
+                    if ExplicitID(id(element)).matches(key) { return offset }
+                    offset += 1
+                }
+                return nil
+            })
     }
 }
 

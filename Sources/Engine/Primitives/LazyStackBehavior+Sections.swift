@@ -13,8 +13,28 @@ extension LazyStackBehavior {
         let lines = list.lines(perLine: tracks.tracks.count)
         let main = lines.total == 0
             ? 0 : Swift.max(0, (lines.total - 1).saturatingProduct(pitch).saturatingSum(rowHeight))
-        let cross = across ?? (gridItems == nil ? 0 : tracks.length)
+        let cross = across ?? (gridItems == nil ? idealAcross.widest : tracks.length)
         return axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
+    }
+
+    /// What to bring into view for line `line` of a sectioned stack whose
+    /// frame is `frame` (``frame(ofCell:in:)``), with room for its
+    /// section's pinned header before it and pinned footer after it, so
+    /// that neither covers it; any other stack's cell `line` as it is.
+    func scrollFrame(ofCell line: Int, in frame: Rect) -> Rect {
+        let r = self.frame(ofCell: line, in: frame)
+        guard let sections, !pinnedViews.isEmpty else { return r }
+        let lines = sections.lines(perLine: placedLines.perLine)
+        guard line >= 0, line < lines.total else { return r }
+        let s = lines.section(ofLine: line)
+        let section = sections.sections[s]
+        let before = pinnedViews.contains(.sectionHeaders) && section.header != nil && line != lines.starts[s]
+            ? pitch : 0
+        let after = pinnedViews.contains(.sectionFooters) && section.footer != nil && line != lines.end(of: s) - 1
+            ? pitch : 0
+        return axis == .vertical
+            ? Rect(x: r.x, y: r.y - before, width: r.width, height: r.height + before + after)
+            : Rect(x: r.x - before, y: r.y, width: r.width + before + after, height: r.height)
     }
 
     /// The entries of line `line`: a header, a footer, or a line of cells.
@@ -73,10 +93,11 @@ extension LazyStackBehavior {
             return
         }
         let lines = list.lines(perLine: tracks.tracks.count)
-        let viewport = (graph.enclosingViewport ?? rect).intersection(rect)
+        let viewport = visibleRange(in: rect, graph: graph)
         let start = axis == .vertical ? rect.y : rect.x
-        let (visibleStart, visibleEnd) = axis == .vertical ? (viewport.y, viewport.maxY) : (viewport.x, viewport.maxX)
+        let (visibleStart, visibleEnd) = viewport
         var length = rowHeight
+        idealAcross.placed = 0
         for attempt in 0..<5 {
             let pitch = self.pitch(length)
             let first = Swift.min(lines.total, Swift.max(0, (visibleStart - start) / pitch))
@@ -129,10 +150,7 @@ extension LazyStackBehavior {
             length = attempt == 3 ? Swift.max(length, longest) : longest
         }
         rowHeight = length
-        if rowHeight != sizedRowHeight {
-            graph.markNeedsLayout(node)
-            graph.requestLayoutPass()
-        }
+        settle(node, graph: graph)
     }
 
     /// Places `entries` (their nodes, in the same order); returns the

@@ -57,6 +57,9 @@ final class LazyStackBehavior: NodeBehavior {
     @exclusivity(unchecked) var rowHeight = 1
     /// The line length ``sizeThatFits(_:node:graph:)`` last answered with.
     @exclusivity(unchecked) var sizedRowHeight = 1
+    /// A stack asked for its length across (its width, for a vertical one)
+    /// with none offered: what it answers and what its cells measure.
+    var idealAcross = IdealAcross()
     /// The last tracks resolved, and the items and length across they were resolved for.
     private var resolved: (items: [GridItem], across: Int?, tracks: GridTracks)?
 
@@ -194,6 +197,10 @@ final class LazyStackBehavior: NodeBehavior {
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         let proposedAcross = axis == .vertical ? proposal.width : proposal.height
         let across = proposedAcross == .max ? nil : proposedAcross
+        if gridItems == nil && (rows != nil || sections != nil) {
+            idealAcross.isAsked = across == nil
+            idealAcross.sized = idealAcross.widest
+        }
         if let sections {
             sizedRowHeight = rowHeight
             return sectionedSize(sections, across: across)
@@ -212,8 +219,9 @@ final class LazyStackBehavior: NodeBehavior {
         sizedRowHeight = rowHeight
         let tracks = self.tracks(across: across)
         let main = extent(lines: lines(rows.count, perLine: tracks.tracks.count), length: rowHeight)
-        // A stack is as wide as offered (nothing when not); a grid as its tracks when not.
-        return size(main: main, cross: across ?? (gridItems == nil ? 0 : tracks.length))
+        // A stack is as wide as offered, else as its widest cell in view
+        // (``IdealAcross``); a grid as its tracks when not.
+        return size(main: main, cross: across ?? (gridItems == nil ? idealAcross.widest : tracks.length))
     }
 
     private func size(main: Int, cross: Int) -> Size {
@@ -239,19 +247,20 @@ final class LazyStackBehavior: NodeBehavior {
             _ = placeCells(cells, first: 0, tracks: tracks, pitch: pitch(length), length: length, in: rect, graph: graph)
             return
         }
-        let viewport = (graph.enclosingViewport ?? rect).intersection(rect)
+        let viewport = visibleRange(in: rect, graph: graph)
         let tracks = self.tracks(across: across)
         let perLine = tracks.tracks.count
         // Cells outside 0..<count do not exist: a viewport past the end shows none.
         let n = rows.count
         let lineCount = lines(n, perLine: perLine)
         let start = axis == .vertical ? rect.y : rect.x
-        let (visibleStart, visibleEnd) = axis == .vertical ? (viewport.y, viewport.maxY) : (viewport.x, viewport.maxX)
+        let (visibleStart, visibleEnd) = viewport
         // The line length is the longest cell in view across these tracks,
         // and which lines are in view depends on it: start from the last
         // one, place the cells while measuring them, and repeat until the
         // lines in view agree (one round when no cell changed length).
         var length = rowHeight
+        idealAcross.placed = 0
         for attempt in 0..<5 {
             let pitch = self.pitch(length)
             let first = Swift.min(lineCount, Swift.max(0, (visibleStart - start) / pitch))
@@ -270,17 +279,50 @@ final class LazyStackBehavior: NodeBehavior {
             length = attempt == 3 ? Swift.max(length, longest) : longest
         }
         rowHeight = length
-        // The size this stack answered assumed another line length: lay out
-        // again from the root this frame (``ViewGraph/layoutRoot()``).
-        if rowHeight != sizedRowHeight {
+        settle(node, graph: graph)
+    }
+
+    /// After the cells in view were placed: when the size this stack
+    /// answered assumed another line length, or another widest cell (asked
+    /// for its ideal length across), lays out again from the root this
+    /// frame (``ViewGraph/layoutRoot()``).
+    func settle(_ node: ViewNode, graph: ViewGraph) {
+        var changed = rowHeight != sizedRowHeight
+        if idealAcross.isAsked && gridItems == nil {
+            idealAcross.widest = idealAcross.placed
+            changed = changed || idealAcross.widest != idealAcross.sized
+        }
+        if changed {
             graph.markNeedsLayout(node)
             graph.requestLayoutPass()
         }
     }
 
+    /// Where along the axis the enclosing scroll view's viewport shows
+    /// `rect` (the whole of it outside any): the lines there are built.
+    /// Only the axis counts: a stack that is still 0 wide (asked for its
+    /// ideal width before its cells were measured) builds the lines in
+    /// view, to learn its width from them.
+    func visibleRange(in rect: Rect, graph: ViewGraph) -> (start: Int, end: Int) {
+        let outer = graph.enclosingViewport ?? rect
+        return axis == .vertical
+            ? (Swift.max(outer.y, rect.y), Swift.min(outer.maxY, rect.maxY))
+            : (Swift.max(outer.x, rect.x), Swift.min(outer.maxX, rect.maxX))
+    }
+
     /// What a cell is offered: its track's length across, its ideal along.
     func proposal(_ track: GridTrack) -> ProposedSize {
         StackLayout.proposal(main: nil, cross: track.length, axis)
+    }
+
+    /// A cell's length across when it is offered none (its ideal).
+    private func idealCross(of cell: ViewNode, graph: ViewGraph) -> Int {
+        if cell.isTransparent && cell.structureChanged { graph.refreshLayoutChildren(cell) }
+        let units = cell.isTransparent ? cell.layoutChildren : [cell]
+        let s = units.count == 1
+            ? graph.size(of: units[0], for: .unspecified)
+            : StackLayout.size(axis: axis, spacing: 0, children: units, proposal: .unspecified, graph: graph)
+        return StackLayout.cross(s, axis)
     }
 
     /// The longest cell (along the axis) of `cells`, the first of which is
@@ -320,6 +362,16 @@ final class LazyStackBehavior: NodeBehavior {
     /// whole slot.
     func placeCell(_ cell: ViewNode, track: GridTrack, in area: Rect, graph: ViewGraph, fills: Bool = false) -> Int {
         let isStack = gridItems == nil
+        var track = track
+        if isStack && idealAcross.isAsked {
+            // Asked for its ideal length across: the widest cell's ideal
+            // decides it, and a cell is offered at least its own ideal (so
+            // that a first layout, before the stack knows its widest cell,
+            // measures lines as the settled one does).
+            let ideal = idealCross(of: cell, graph: graph)
+            idealAcross.placed = Swift.max(idealAcross.placed, ideal)
+            if !fills && ideal > track.length { track.length = ideal }
+        }
         // A stack's cells fill their slot along the axis (a row as tall
         // as its line) and sit across by the stack's alignment; a grid's
         // cells are placed at their size, aligned in their slot.
@@ -377,4 +429,20 @@ extension ViewGraph {
             pending.append(contentsOf: n.children)
         }
     }
+}
+
+/// What a lazy stack asked for its length across with none offered (in a
+/// scroll view of both axes, which offers its content nothing either way)
+/// answers: as ``VStack`` does, the longest of its cells' ideal lengths
+/// across — of the cells in view, the only ones built (SwiftUI's lazy stack
+/// too sizes to the views it has made). Found again each layout, as the
+/// line length is, so it shrinks as well as grows as the stack scrolls.
+struct IdealAcross {
+    /// The last size asked had no length across.
+    var isAsked = false
+    /// The widest cell in view, as last placed, and as last answered.
+    var widest = 0
+    var sized = 0
+    /// The widest cell placed so far in this layout.
+    var placed = 0
 }

@@ -121,6 +121,13 @@ final class ScrollBehavior: NodeBehavior {
     var viewportSize = Size(width: 0, height: 0)
     /// The frame this scroll view was last placed in.
     var placedFrame: Rect?
+    /// What ``View/containerRelativeFrame(_:alignment:)`` inside measures
+    /// with: the viewport, without the indicators (``setContainerSize(_:node:graph:)``).
+    var containerSize = ContainerSize()
+    /// The container-relative frames inside that measured with it, and the
+    /// count past which the ones that left the tree are dropped.
+    var containerDependents = NodeRegistry()
+    var containerPruneCount = 32
 
     /// Listed in ``InteractionState/scrollViews`` (not fixed).
     var isRegistered = false
@@ -190,6 +197,14 @@ final class ScrollBehavior: NodeBehavior {
     }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
+        // Never placed yet: the container inside is the size offered (a
+        // stack's probes at 0 and infinity aside); once placed, its
+        // viewport, whatever a parent's probe offers.
+        if placedFrame == nil {
+            let finite = { (length: Int?) in length.flatMap { $0 == .max ? nil : $0 } }
+            setContainerSize(ContainerSize(width: finite(proposal.width), height: finite(proposal.height)),
+                             node: node, graph: graph)
+        }
         let content = ContentLayout.size(node, contentProposal(width: proposal.width, height: proposal.height), graph: graph)
         return Size(width: proposal.width.map { $0 == .max ? content.width : $0 } ?? content.width,
                     height: proposal.height.map { $0 == .max ? content.height : $0 } ?? content.height)
@@ -208,10 +223,16 @@ final class ScrollBehavior: NodeBehavior {
             ScrollIndicator.repaintChanges(from: before.1, to: horizontalIndicator, node: node, graph: graph)
         }
         // The vertical indicator takes the last column, the horizontal one
-        // the last row (beside the vertical one's column).
+        // the last row (beside the vertical one's column). The content is
+        // measured with the viewport the last layout's indicators left,
+        // then with the one they leave now.
+        setContainerSize(ContainerSize(width: Swift.max(0, rect.width - (indicator == nil ? 0 : 1)),
+                                       height: Swift.max(0, rect.height - (horizontalIndicator == nil ? 0 : 1))),
+                         node: node, graph: graph)
         let (showsVertical, showsHorizontal) = indicators(in: rect, node: node, graph: graph)
         let width = rect.width - (showsVertical ? 1 : 0)
         let height = rect.height - (showsHorizontal ? 1 : 0)
+        setContainerSize(ContainerSize(width: width, height: height), node: node, graph: graph)
         func placeContent() {
             var widest = 0, tallest = 0
             for child in node.layoutChildren {
@@ -241,22 +262,22 @@ final class ScrollBehavior: NodeBehavior {
         placeContent()
         // A view inside asked to be shown (it took focus, or scrollTo named
         // it): move just enough along each scrollable axis, or to the
-        // anchor asked for (along ``scrollAxis``), and place again.
-        guard !isFixed, let primary = scrollAxis, let request = graph.scrollRequest,
+        // anchor asked for, and place again.
+        guard !isFixed, scrollAxis != nil, let request = graph.scrollRequest,
               let target = graph.scrollTarget(request, below: node) else { return }
         var moved = false
         for axis in [Axis.vertical, .horizontal] where axes.contains(axis == .vertical ? .vertical : .horizontal) {
             let visible = visibleOffset(axis)
             var wanted = visible
-            // Along the axis: the anchor's top is the leading edge scrolling horizontally.
             let (start, length) = axis == .vertical ? (rect.y, height) : (rect.x, width)
             let (targetStart, targetLength) = axis == .vertical ? (target.y, target.height) : (target.x, target.width)
             let (end, targetEnd) = (start + length, targetStart + targetLength)
-            switch axis == primary ? request.anchor : nil {
-            case .top?: wanted = visible + targetStart - start
-            case .bottom?: wanted = visible + targetEnd - end
-            case .center?: wanted = visible + targetStart + targetLength / 2 - (start + length / 2)
-            case nil:
+            if let anchor = request.anchor {
+                // The target's point at the anchor's fraction onto the viewport's.
+                let fraction = axis == .vertical ? anchor.y : anchor.x
+                wanted = visible + targetStart + UnitPoint.cells(targetLength, fraction)
+                    - (start + UnitPoint.cells(length, fraction))
+            } else {
                 if targetEnd > end { wanted = visible + targetEnd - end }
                 // The start wins over the end when the target is longer than the viewport.
                 if targetStart < start + (visible - wanted) { wanted = visible + targetStart - start }

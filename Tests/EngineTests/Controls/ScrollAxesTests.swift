@@ -151,9 +151,11 @@ struct ScrollAxesTests {
         // Row 15 is "x15" after 15 columns of padding: the least scrolling
         // that shows it puts it at the bottom and at the trailing edge.
         #expect(host.textRows == ["  x14 ", "   x15"], "\(host.textRows)")
-        // The anchor is along the vertical axis; sideways it already shows.
+        // `.top` is the top centre (SwiftUI's `UnitPoint.top`): the row
+        // goes to the top and, sideways, its middle column ("1") to the
+        // viewport's middle one (column 3).
         host.press(.character("t"))
-        #expect(host.textRows == ["x12   ", " x13  "], "\(host.textRows)")
+        #expect(host.textRows == ["  x12 ", "   x13"], "\(host.textRows)")
     }
 
     @Test func anUnchangedFrameWritesNothingAndScrollingSidewaysEvaluatesNoBody() {

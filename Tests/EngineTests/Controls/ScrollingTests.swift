@@ -74,7 +74,7 @@ struct ScrollingTests {
     func scrollToLazyRow() {
         struct Log: View {
             @State var target: Int? = nil
-            @State var anchor: VerticalAlignment? = nil
+            @State var anchor: UnitPoint? = nil
             var body: some View {
                 ScrollViewReader { proxy in
                     ScrollView {
