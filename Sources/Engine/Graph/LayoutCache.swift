@@ -5,16 +5,36 @@
 /// The entries are one array (one allocation per node, made on first use
 /// with room for ``initialCapacity`` entries and kept when the cache is
 /// cleared).
+///
+/// An entry is plain integers: a proposal's dimensions with `nil` stored as
+/// ``unspecified`` (`Int.min`), so an entry is 32 bytes, not the 48 of a
+/// `ProposedSize` (two optionals) beside a `Size`, and finding one compares
+/// two integers. A proposal with a dimension of exactly `Int.min` cannot
+/// be told from `nil` that way: it is neither cached nor looked up (its
+/// size is asked every time; no layout proposes it).
 struct LayoutCache {
     static let capacity = 16
-    /// Room made on the first insert: a node in a stack is asked its least,
-    /// greatest and share, and its parent's parent asks again, so a fresh
-    /// node fills a few entries in its first layout. Growing the array from
-    /// one entry reallocated it three or four times per new node.
-    static let initialCapacity = 8
+    /// Room made on the first insert. A text in an `HStack` that is a row
+    /// of a `VStack` is asked three lengths (least, greatest, share) for
+    /// each of the three heights its row is asked (least, greatest,
+    /// share): nine to twelve entries in its first layout. Room for twelve
+    /// at once (384 bytes, what eight entries of the old 48-byte layout
+    /// took) makes no new node's cache grow and reallocate in its first
+    /// layout.
+    static let initialCapacity = 12
+    /// A proposal's `nil` dimension, as stored.
+    static let unspecified = Int.min
+
     struct Entry {
-        var proposal: ProposedSize
+        var width: Int
+        var height: Int
         var size: Size
+
+        /// The proposal this entry answers.
+        var proposal: ProposedSize {
+            ProposedSize(width: width == LayoutCache.unspecified ? nil : width,
+                         height: height == LayoutCache.unspecified ? nil : height)
+        }
     }
     private var storage: [Entry] = []
     private var next = 0
@@ -24,19 +44,32 @@ struct LayoutCache {
 
     var count: Int { storage.count }
 
+    /// `proposal` as an entry's two integers; `nil` for a proposal that
+    /// cannot be stored (a dimension of `Int.min`).
+    @inline(__always)
+    private static func key(_ proposal: ProposedSize) -> (width: Int, height: Int)? {
+        if proposal.width == unspecified || proposal.height == unspecified { return nil }
+        return (proposal.width ?? unspecified, proposal.height ?? unspecified)
+    }
+
     @inline(__always)
     func size(for proposal: ProposedSize) -> Size? {
-        for i in 0..<storage.count where storage[i].proposal == proposal { return storage[i].size }
-        return nil
+        guard let (w, h) = LayoutCache.key(proposal) else { return nil }
+        return storage.withUnsafeBufferPointer { entries -> Size? in
+            for entry in entries where entry.width == w && entry.height == h { return entry.size }
+            return nil
+        }
     }
 
     @inline(__always)
     mutating func insert(_ proposal: ProposedSize, _ size: Size) {
+        guard let (w, h) = LayoutCache.key(proposal) else { return }
+        let entry = Entry(width: w, height: h, size: size)
         if storage.count < LayoutCache.capacity {
             if storage.capacity == 0 { storage.reserveCapacity(LayoutCache.initialCapacity) }
-            storage.append(Entry(proposal: proposal, size: size))
+            storage.append(entry)
         } else {
-            storage[next] = Entry(proposal: proposal, size: size)
+            storage[next] = entry
             next = (next + 1) % LayoutCache.capacity
         }
     }

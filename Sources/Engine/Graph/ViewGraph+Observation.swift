@@ -8,19 +8,23 @@ extension ViewGraph {
     /// Every body is evaluated so, as in SwiftUI: a model read through the
     /// environment, a global or a captured reference counts as much as one
     /// the view stores. A body that reads no model costs the tracking's
-    /// thread-local bookkeeping only: the node's ``ObservedNode`` is made
-    /// once and reused, and holds the node and the graph unretained (a weak
-    /// reference would give every node a side table, and every retain and
-    /// release of it the slow path).
+    /// thread-local bookkeeping only: Observation asks for the change
+    /// handler only when the body read something, so the node's
+    /// ``ObservedNode`` is made then (once, and reused), and a node whose
+    /// body reads no model never has one (a row of a pushed page is one
+    /// allocation fewer to make and to free). It holds the node and the
+    /// graph unretained (a weak reference would give every node a side
+    /// table, and every retain and release of it the slow path).
     func observing<T>(_ node: ViewNode, _ body: () -> T) -> T {
-        let target: ObservedNode
-        if let existing = node.observer {
-            target = existing
-        } else {
-            target = ObservedNode(node: node, graph: observationToken)
-            node.observer = target
-        }
-        return withObservationTracking(body, onChange: { target.invalidate() })
+        withObservationTracking(body, onChange: observer(of: node).invalidate)
+    }
+
+    /// The node's ``ObservedNode``, made on first use.
+    private func observer(of node: ViewNode) -> ObservedNode {
+        if let existing = node.observer { return existing }
+        let made = ObservedNode(node: node, graph: observationToken)
+        node.observer = made
+        return made
     }
 }
 

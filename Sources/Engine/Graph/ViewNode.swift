@@ -88,7 +88,8 @@ public class ViewNode {
     /// `@State` slots by declaration site (source-location keying).
     @exclusivity(unchecked) var stateByLocation: [DeclarationSite: StateSlot] = [:]
     /// What models' registrars call when a property this node's body read
-    /// changes (``ViewGraph/observing(_:_:)``); made at the first evaluation.
+    /// changes (``ViewGraph/observing(_:_:)``); made when its body first reads
+    /// one (`nil` for a body that never reads a model).
     @exclusivity(unchecked) var observer: ObservedNode?
 
     /// What the graph knows about the node's view type. Owned by the

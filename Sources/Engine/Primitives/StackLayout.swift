@@ -193,14 +193,38 @@ enum StackLayout {
             let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
             measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: cache,
                     childrenVersion: childrenVersion, lengths: lengths, crosses: crosses)
-            var total = spacing * (n - 1)
-            var crossMax = 0
-            for i in 0..<n {
-                total = saturatingAdd(total, lengths[i])
-                crossMax = Swift.max(crossMax, crosses[i])
-            }
-            return axis == .vertical ? Size(width: crossMax, height: total) : Size(width: total, height: crossMax)
+            return total(axis: axis, spacing: spacing, lengths: lengths, crosses: crosses)
         }
+    }
+
+    /// ``size(axis:spacing:children:proposal:graph:cache:childrenVersion:)``
+    /// of a small stack, keeping what it measured in `measurements` (stamped
+    /// `stamp`) for placing the stack at that size.
+    static func size(axis: Axis, spacing: Int, children: [ViewNode], proposal: ProposedSize, graph: ViewGraph,
+                     measurements: inout StackMeasurements, stamp: UInt64) -> Size {
+        guard !children.isEmpty else { return .zero }
+        let n = children.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
+            let lengths = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+            let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
+            measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: nil,
+                    childrenVersion: 0, lengths: lengths, crosses: crosses)
+            measurements.record(proposal, stamp: stamp, count: n, lengths: lengths, crosses: crosses)
+            return total(axis: axis, spacing: spacing, lengths: lengths, crosses: crosses)
+        }
+    }
+
+    /// The stack's size from its children's lengths and crosses.
+    @inline(__always)
+    private static func total(axis: Axis, spacing: Int, lengths: UnsafeMutableBufferPointer<Int>,
+                              crosses: UnsafeMutableBufferPointer<Int>) -> Size {
+        var total = spacing * (lengths.count - 1)
+        var crossMax = 0
+        for i in 0..<lengths.count {
+            total = saturatingAdd(total, lengths[i])
+            crossMax = Swift.max(crossMax, crosses[i])
+        }
+        return axis == .vertical ? Size(width: crossMax, height: total) : Size(width: total, height: crossMax)
     }
 
     static func place(axis: Axis, spacing: Int, alignment: Alignment, children: [ViewNode], in rect: Rect,
@@ -213,30 +237,66 @@ enum StackLayout {
             let proposal = ProposedSize(width: rect.width, height: rect.height)
             measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: cache,
                     childrenVersion: childrenVersion, lengths: lengths, crosses: crosses)
-            let crossSpace = axis == .vertical ? rect.width : rect.height
-            var position = axis == .vertical ? rect.y : rect.x
-            // Children that asked for more than the stack has are cut at its
-            // end, as a single-content container cuts its content: a child's
-            // frame never leaves its parent's. The next child still starts
-            // after the whole length it asked for: with negative spacing a
-            // child cut at the end is followed by one that comes back (a
-            // spacer between two texts), where the stack's size put it.
-            let end = axis == .vertical ? rect.maxY : rect.maxX
-            for (i, c) in children.enumerated() {
-                let childCross = Swift.min(crosses[i], crossSpace)
-                let start = Swift.min(position, end)
-                let length = Swift.min(lengths[i], Swift.max(0, end - start))
-                let r: Rect
-                if axis == .vertical {
-                    r = Rect(x: rect.x + alignment.horizontal.offset(child: childCross, in: crossSpace), y: start,
-                             width: childCross, height: length)
-                } else {
-                    r = Rect(x: start, y: rect.y + alignment.vertical.offset(child: childCross, in: crossSpace),
-                             width: length, height: childCross)
-                }
-                graph.place(c, in: r)
-                position = saturatingAdd(position, saturatingAdd(lengths[i], spacing))
+            placeMeasured(axis: axis, spacing: spacing, alignment: alignment, children: children, in: rect,
+                          graph: graph, lengths: lengths, crosses: crosses)
+        }
+    }
+
+    /// ``place(axis:spacing:alignment:children:in:graph:cache:childrenVersion:)``
+    /// of a small stack: when `measurements` holds what the stack measured
+    /// for `rect`'s size (stamped `stamp`), the children are placed with it,
+    /// not measured again; otherwise what it measures is kept there.
+    static func place(axis: Axis, spacing: Int, alignment: Alignment, children: [ViewNode], in rect: Rect,
+                      graph: ViewGraph, measurements: inout StackMeasurements, stamp: UInt64) {
+        guard !children.isEmpty else { return }
+        let n = children.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
+            let lengths = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+            let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
+            let proposal = ProposedSize(width: rect.width, height: rect.height)
+            let slot = measurements.slot(for: proposal, stamp: stamp, count: n)
+            if slot >= 0 {
+                measurements.copy(slot, count: n, lengths: lengths, crosses: crosses)
+            } else {
+                // Placed at a size it was not measured for (offered more
+                // than it took): kept too, for the next placement there.
+                measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph,
+                        cache: nil, childrenVersion: 0, lengths: lengths, crosses: crosses)
+                measurements.record(proposal, stamp: stamp, count: n, lengths: lengths, crosses: crosses)
             }
+            placeMeasured(axis: axis, spacing: spacing, alignment: alignment, children: children, in: rect,
+                          graph: graph, lengths: lengths, crosses: crosses)
+        }
+    }
+
+    /// Places `children` in `rect` with the lengths and crosses measured for it.
+    @inline(__always)
+    private static func placeMeasured(axis: Axis, spacing: Int, alignment: Alignment, children: [ViewNode],
+                                      in rect: Rect, graph: ViewGraph, lengths: UnsafeMutableBufferPointer<Int>,
+                                      crosses: UnsafeMutableBufferPointer<Int>) {
+        let crossSpace = axis == .vertical ? rect.width : rect.height
+        var position = axis == .vertical ? rect.y : rect.x
+        // Children that asked for more than the stack has are cut at its
+        // end, as a single-content container cuts its content: a child's
+        // frame never leaves its parent's. The next child still starts
+        // after the whole length it asked for: with negative spacing a
+        // child cut at the end is followed by one that comes back (a
+        // spacer between two texts), where the stack's size put it.
+        let end = axis == .vertical ? rect.maxY : rect.maxX
+        for (i, c) in children.enumerated() {
+            let childCross = Swift.min(crosses[i], crossSpace)
+            let start = Swift.min(position, end)
+            let length = Swift.min(lengths[i], Swift.max(0, end - start))
+            let r: Rect
+            if axis == .vertical {
+                r = Rect(x: rect.x + alignment.horizontal.offset(child: childCross, in: crossSpace), y: start,
+                         width: childCross, height: length)
+            } else {
+                r = Rect(x: start, y: rect.y + alignment.vertical.offset(child: childCross, in: crossSpace),
+                         width: length, height: childCross)
+            }
+            graph.place(c, in: r)
+            position = saturatingAdd(position, saturatingAdd(lengths[i], spacing))
         }
     }
 }

@@ -67,19 +67,37 @@ final class StackBehavior: NodeBehavior {
     var alignment = Alignment.center
     /// Made when the stack first has enough children for one to pay.
     private var layoutCache: StackLayoutCache?
+    /// What a stack with fewer children measured for its last proposals,
+    /// for placing it at one of them without measuring again.
+    private var measurements = StackMeasurements()
     init(axis: Axis) {
         self.axis = axis
         super.init(paintsOnlyChildren: true)
     }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
-        StackLayout.size(axis: axis, spacing: spacing, children: node.layoutChildren, proposal: proposal, graph: graph,
-                         cache: cache(node), childrenVersion: node.layoutChildrenVersion)
+        if let cache = cache(node) {
+            return StackLayout.size(axis: axis, spacing: spacing, children: node.layoutChildren, proposal: proposal,
+                                    graph: graph, cache: cache, childrenVersion: node.layoutChildrenVersion)
+        }
+        return StackLayout.size(axis: axis, spacing: spacing, children: node.layoutChildren, proposal: proposal,
+                                graph: graph, measurements: &measurements, stamp: stamp(node))
     }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
+        if let cache = cache(node) {
+            return StackLayout.place(axis: axis, spacing: spacing, alignment: alignment,
+                                     children: node.layoutChildren, in: rect, graph: graph, cache: cache,
+                                     childrenVersion: node.layoutChildrenVersion)
+        }
         StackLayout.place(axis: axis, spacing: spacing, alignment: alignment, children: node.layoutChildren,
-                          in: rect, graph: graph, cache: cache(node), childrenVersion: node.layoutChildrenVersion)
+                          in: rect, graph: graph, measurements: &measurements, stamp: stamp(node))
+    }
+
+    /// What a measurement of `node` is valid for (``StackMeasurements``).
+    @inline(__always)
+    private func stamp(_ node: ViewNode) -> UInt64 {
+        StackMeasurements.stamp(generation: node.layoutCache.generation, childrenVersion: node.layoutChildrenVersion)
     }
 
     private func cache(_ node: ViewNode) -> StackLayoutCache? {

@@ -100,6 +100,39 @@ struct ObservationTests {
         #expect(host.textRows[0].contains("second"))
     }
 
+    @Test("a body that reads no model gets no observer; once it reads one it is tracked")
+    func observerMadeOnFirstRead() {
+        let model = Model()
+        struct Maybe: View {
+            let model: Model
+            var reads: Bool
+            var body: some View { Text(reads ? model.title : "none") }
+        }
+        let host = FramePipeline(columns: 10, rows: 1)
+        var requests = 0
+        host.graph.onNeedsFrame = { requests += 1 }
+        func node() -> ViewNode? {
+            var pending = [host.graph.root]
+            while let n = pending.popLast() {
+                let last = host.graph.identities.path(of: n.identity).split(separator: "/").last
+                if last?.hasPrefix("Maybe") == true { return n }
+                pending += n.childNodes
+            }
+            return nil
+        }
+        host.render(Maybe(model: model, reads: false))
+        #expect(node() != nil && node()?.observer == nil)
+        model.title = "second"
+        #expect(requests == 0)
+        host.render(Maybe(model: model, reads: true))
+        #expect(node()?.observer != nil)
+        #expect(host.textRows[0].contains("second"))
+        model.title = "third"
+        #expect(requests == 1)
+        host.renderIfNeeded()
+        #expect(host.textRows[0].contains("third"))
+    }
+
     @Test("a model read through a global, the environment or a closure is tracked, as in SwiftUI")
     func modelsReachedAnyWayAreTracked() {
         let model = Model()
