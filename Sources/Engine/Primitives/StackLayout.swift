@@ -186,15 +186,8 @@ enum StackLayout {
 
     static func size(axis: Axis, spacing: Int, children: [ViewNode], proposal: ProposedSize, graph: ViewGraph,
                      cache: StackLayoutCache? = nil, childrenVersion: UInt32 = 0) -> Size {
-        guard !children.isEmpty else { return .zero }
-        let n = children.count
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
-            let lengths = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
-            let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
-            measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: cache,
-                    childrenVersion: childrenVersion, lengths: lengths, crosses: crosses)
-            return total(axis: axis, spacing: spacing, lengths: lengths, crosses: crosses)
-        }
+        measuredSize(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: cache,
+                     childrenVersion: childrenVersion) { _, _ in }
     }
 
     /// ``size(axis:spacing:children:proposal:graph:cache:childrenVersion:)``
@@ -202,14 +195,28 @@ enum StackLayout {
     /// `stamp`) for placing the stack at that size.
     static func size(axis: Axis, spacing: Int, children: [ViewNode], proposal: ProposedSize, graph: ViewGraph,
                      measurements: inout StackMeasurements, stamp: UInt64) -> Size {
+        measuredSize(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: nil,
+                     childrenVersion: 0) { lengths, crosses in
+            measurements.record(proposal, stamp: stamp, count: lengths.count, lengths: lengths, crosses: crosses)
+        }
+    }
+
+    /// The stack's size from its children measured into a temporary
+    /// buffer, which `keep` sees before the size is summed.
+    @inline(__always)
+    private static func measuredSize(axis: Axis, spacing: Int, children: [ViewNode], proposal: ProposedSize,
+                                     graph: ViewGraph, cache: StackLayoutCache?, childrenVersion: UInt32,
+                                     keep: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>) -> Void)
+        -> Size
+    {
         guard !children.isEmpty else { return .zero }
         let n = children.count
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
             let lengths = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
             let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
-            measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: nil,
-                    childrenVersion: 0, lengths: lengths, crosses: crosses)
-            measurements.record(proposal, stamp: stamp, count: n, lengths: lengths, crosses: crosses)
+            measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: cache,
+                    childrenVersion: childrenVersion, lengths: lengths, crosses: crosses)
+            keep(lengths, crosses)
             return total(axis: axis, spacing: spacing, lengths: lengths, crosses: crosses)
         }
     }
