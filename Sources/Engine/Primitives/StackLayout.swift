@@ -211,13 +211,22 @@ enum StackLayout {
     {
         guard !children.isEmpty else { return .zero }
         let n = children.count
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
-            let lengths = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
-            let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
+        return withLengths(n) { lengths, crosses in
             measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: cache,
                     childrenVersion: childrenVersion, lengths: lengths, crosses: crosses)
             keep(lengths, crosses)
             return total(axis: axis, spacing: spacing, lengths: lengths, crosses: crosses)
+        }
+    }
+
+    /// Runs `body` with two temporary buffers of `n` integers: the
+    /// children's lengths along the axis and across it.
+    @inline(__always)
+    private static func withLengths<R>(_ n: Int, _ body: (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>) -> R)
+        -> R
+    {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
+            body(UnsafeMutableBufferPointer(rebasing: buffer[0..<n]), UnsafeMutableBufferPointer(rebasing: buffer[n...]))
         }
     }
 
@@ -238,9 +247,7 @@ enum StackLayout {
                       graph: ViewGraph, cache: StackLayoutCache? = nil, childrenVersion: UInt32 = 0) {
         guard !children.isEmpty else { return }
         let n = children.count
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
-            let lengths = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
-            let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
+        withLengths(n) { lengths, crosses in
             let proposal = ProposedSize(width: rect.width, height: rect.height)
             measure(axis: axis, spacing: spacing, children: children, proposal: proposal, graph: graph, cache: cache,
                     childrenVersion: childrenVersion, lengths: lengths, crosses: crosses)
@@ -257,9 +264,7 @@ enum StackLayout {
                       graph: ViewGraph, measurements: inout StackMeasurements, stamp: UInt64) {
         guard !children.isEmpty else { return }
         let n = children.count
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * n) { buffer in
-            let lengths = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
-            let crosses = UnsafeMutableBufferPointer(rebasing: buffer[n...])
+        withLengths(n) { lengths, crosses in
             let proposal = ProposedSize(width: rect.width, height: rect.height)
             let slot = measurements.slot(for: proposal, stamp: stamp, count: n)
             if slot >= 0 {
