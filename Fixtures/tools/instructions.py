@@ -64,6 +64,8 @@ SUITES = {
         ("outline (nodes)", "outline-expand,rows=10000"), ("outline (nodes)", "outline-expand,rows=1000000"),
         ("log (lines)", "log-append,rows=1000"), ("log (lines)", "log-append,rows=100000"),
         ("markdown (lines)", "markdown-scroll,rows=1000"), ("markdown (lines)", "markdown-scroll,rows=20000"),
+        ("markdown streamed (lines)", "markdown-stream,rows=1000"),
+        ("markdown streamed (lines)", "markdown-stream,rows=20000"),
 
         ("lazy grid (cells)", "lazy-grid,rows=1000"), ("lazy grid (cells)", "lazy-grid,rows=100000"),
     ],

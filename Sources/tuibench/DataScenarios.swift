@@ -51,8 +51,28 @@ struct MarkdownScreen: View {
     var body: some View { Markdown(source) }
 }
 
+/// The text of `markdown-stream`: a document that gains one word a frame.
+@MainActor
+final class MarkdownStream {
+    private(set) var text: String
+    private var frame = 0
+
+    init(document: String) { text = document + "Answer:" }
+
+    /// Appends a word for each frame up to `frame` (none for a frame seen
+    /// before: `--change none` renders the same text again).
+    func advance(to frame: Int) {
+        while self.frame < frame {
+            let words = Scenarios.streamedWords
+            let word = words[self.frame % words.count]
+            text += text.last == "\n" ? word : " " + word
+            self.frame += 1
+        }
+    }
+}
+
 extension Scenarios {
-    static let dataNames = ["outline-expand", "log-append", "markdown-scroll"]
+    static let dataNames = ["outline-expand", "log-append", "markdown-scroll", "markdown-stream"]
 
     /// A Markdown document of about `lines` lines: sections of a heading,
     /// a paragraph with inline markup, a list and a code block.
@@ -77,6 +97,15 @@ extension Scenarios {
     /// --rows lines (line limit 10⁶); each frame appends one.
     static func makeData(_ name: String, rows: Int?) -> Scenario? {
         guard dataNames.contains(name) else { return nil }
+        if name == "markdown-stream" {
+            let lines = Swift.max(rows ?? 10_000, 12)
+            let stream = MarkdownStream(document: markdownDocument(lines: lines))
+            return Scenario(name: name, parameters: ["rows": lines], summary: "a Markdown view of a \(lines)-line document (--rows) showing its end; each frame appends one word of a streamed answer (paragraphs, a list, a code block), and the root view is rendered again with the longer text",
+            render: { frame, host in
+                stream.advance(to: frame)
+                host.render(MarkdownScreen(source: stream.text), keepBytes: false)
+            })
+        }
         if name == "markdown-scroll" {
             let lines = Swift.max(rows ?? 10_000, 12)
             let source = markdownDocument(lines: lines)
@@ -115,6 +144,15 @@ extension Scenarios {
             }
         })
     }
+
+    /// The words of an answer streamed into a Markdown view, one a frame,
+    /// as an assistant's output arrives: paragraphs, a list and a code block
+    /// in turn.
+    static let streamedWords = [
+        "The", "engine", "reads", "the", "document", "again", "from", "its", "last", "boundary.\n\n", "-", "first",
+        "item\n-", "second", "item\n\n```swift\nlet", "x", "=", "1\nprint(x)\n```\n\nThen", "it", "goes", "on",
+        "with", "*emphasis*", "and", "`code`.\n\n",
+    ]
 
     static func logLine(_ i: Int) -> String {
         "\u{1B}[32m[info]\u{1B}[0m step \(i): compiled module \(i % 97) in \(i % 1000) ms"

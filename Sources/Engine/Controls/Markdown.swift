@@ -23,11 +23,22 @@
 /// in ``Color/secondary``.
 ///
 /// It scrolls by rows: Up/Down, PageUp/PageDown (a page less one row),
-/// Home/End, Space, and the mouse wheel (3 rows), while focused. The
-/// document is parsed once per change of its text; laying out and drawing
-/// cost only the lines shown: each line of the document (a paragraph, a
-/// list item's paragraph, a code line, a table row) is built, measured and
-/// drawn only when it is on screen, like ``LogView``'s lines.
+/// Home/End, Space, and the mouse wheel (3 rows), while focused.
+///
+/// Laying out and drawing cost only the lines shown: each line of the
+/// document (a paragraph, a list item's paragraph, a code line, a table
+/// row) is built, measured, coloured by the highlighter and drawn only
+/// when it is on screen, like ``LogView``'s lines. When the text changes,
+/// the document is parsed again from its last top-level block boundary
+/// that the change left in place, so text streamed onto the end (an
+/// assistant's answer, word by word) re-parses the last block or two, not
+/// the document: a blank line followed by a line that is neither indented
+/// nor a list item, outside a code fence, is such a boundary. What is
+/// left is a comparison of the unchanged bytes (`memcmp`, so a
+/// 10,000-line document costs a few microseconds), and a change before
+/// the last boundary parses the document again whole. A view that shows
+/// the end of its document keeps showing it as text is appended (as
+/// ``LogView`` follows its tail); scrolled up, it stays where it is.
 public struct Markdown: View {
     let source: String
     let highlighter: (any SyntaxHighlighter)?
@@ -64,7 +75,6 @@ public struct Markdown: View {
 /// A Markdown view's document and scroll position: the first line shown
 /// and how many of its rows are scrolled off the top.
 final class MarkdownCursor: ControlModelObject {
-    private(set) var source = ""
     private(set) var document = MarkdownDocument("")
     private var highlighterType: ObjectIdentifier?
     /// Bumped when the document changes, so the viewport lays out again.
@@ -77,29 +87,45 @@ final class MarkdownCursor: ControlModelObject {
     var frame = Rect.zero
     var width = -1
     var heights: [Int: Int] = [:]
+    /// Whether the last layout showed the document's last row: text
+    /// appended then scrolls into view, as new lines do in ``LogView``.
+    var showsEnd = true
     /// Lines laid out in the last frame (a test's measure of laziness).
     var linesLaidOut = 0
     let placeholder = ListViewport()
 
     required init() {}
 
-    /// Parses `source` when it is not the text already parsed (or the
-    /// highlighters changed), and colours the code blocks whose language
+    /// Reads `source` when it is not the text already read: from the
+    /// document's last block boundary on when only text after it changed
+    /// (text appended, as an answer streamed in), whole otherwise or when
+    /// the highlighters changed. Colours the code blocks whose language
     /// has a ``LineHighlighter`` through ``codeHighlighting``.
     @MainActor
     func load(_ source: String, highlighter: (any SyntaxHighlighter)?,
               codeHighlighters: MarkdownCodeHighlighters = MarkdownCodeHighlighters())
     {
         let type = highlighter.map { ObjectIdentifier(Swift.type(of: $0)) }
-        guard source != self.source || type != highlighterType || version == 0
-            || codeHighlighters != self.codeHighlighters
-        else { return }
-        self.source = source
-        highlighterType = type
-        self.codeHighlighters = codeHighlighters
-        document = MarkdownDocument(source, highlighter: highlighter, lineHighlighted: codeHighlighters.languages)
-        highlightCode()
-        heights.removeAll()
+        let firstCodeBlock: Int
+        if type != highlighterType || version == 0 || codeHighlighters != self.codeHighlighters {
+            highlighterType = type
+            self.codeHighlighters = codeHighlighters
+            document = MarkdownDocument(source, highlighter: highlighter, lineHighlighted: codeHighlighters.languages)
+            heights.removeAll()
+            firstCodeBlock = 0
+        } else {
+            let count = document.lines.count
+            guard let change = document.update(source) else { return }
+            // Lines before the change keep their measured heights.
+            for k in change.firstLine..<Swift.max(count, change.firstLine) { heights[k] = nil }
+            firstCodeBlock = change.firstCodeBlock
+            // A view showing the end of its text follows text appended to it.
+            if change.appended && showsEnd {
+                top = document.lines.count
+                rowOffset = 0
+            }
+        }
+        highlightCode(from: firstCodeBlock)
         version += 1
         top = Swift.min(top, Swift.max(0, document.lines.count - 1))
     }
@@ -111,12 +137,13 @@ final class MarkdownCursor: ControlModelObject {
     /// text appended to a block colours its new and changed lines only.
     private(set) var codeHighlighting: [any EditorHighlighting] = []
 
-    /// Colours the document's ``MarkdownDocument/codeBlocks``.
+    /// Colours the document's ``MarkdownDocument/codeBlocks`` from `first` on.
     @MainActor
-    private func highlightCode() {
+    private func highlightCode(from first: Int) {
         let blocks = document.codeBlocks
         if codeHighlighting.count > blocks.count { codeHighlighting.removeLast(codeHighlighting.count - blocks.count) }
-        for (j, block) in blocks.enumerated() {
+        for j in first..<Swift.max(first, blocks.count) {
+            let block = blocks[j]
             guard let highlighter = codeHighlighters.highlighter(for: block.language) else { continue }
             if j == codeHighlighting.count {
                 codeHighlighting.append(makeHighlighting(highlighter))
@@ -134,6 +161,10 @@ final class MarkdownCursor: ControlModelObject {
             }
         }
     }
+
+    /// Gives the code lines in `range` not yet coloured to the view's
+    /// ``SyntaxHighlighter``: lines are coloured when first laid out.
+    func colour(_ range: Range<Int>) { document.colour(range) }
 
     func height(_ line: Int) -> Int { heights[line] ?? 1 }
 
@@ -229,6 +260,7 @@ final class MarkdownViewportBehavior: NodeBehavior {
     /// Reconciles the lines in `range` and returns their heights at `width`.
     private func layOut(_ range: Range<Int>, node: ViewNode, graph: ViewGraph, width: Int) -> [Int] {
         guard let cursor else { return [] }
+        cursor.colour(range)
         let document = cursor.document
         let rows = RowViewport<MarkdownLineView>(count: document.lines.count,
                                                  row: { (ExplicitID($0), MarkdownLineView(line: document.lines[$0])) },
@@ -286,9 +318,11 @@ final class MarkdownViewportBehavior: NodeBehavior {
         }
         cursor.linesLaidOut = range.count
         var y = rect.y
+        var cut = range.upperBound < count
         for (k, child) in node.children.enumerated() {
             let index = range.lowerBound + k
             guard index >= cursor.top, y < rect.maxY else {
+                if index >= cursor.top { cut = true }
                 graph.place(child, in: Rect(x: rect.x, y: rect.y, width: 0, height: 0))
                 continue
             }
@@ -296,6 +330,7 @@ final class MarkdownViewportBehavior: NodeBehavior {
             graph.place(child, in: Rect(x: rect.x, y: y - offset, width: rect.width, height: heights[k]))
             y += heights[k] - offset
         }
+        cursor.showsEnd = !cut && y <= rect.maxY
     }
 
     override func childClip(_ node: ViewNode, _ clip: Rect) -> Rect { clip.intersection(node.frame) }

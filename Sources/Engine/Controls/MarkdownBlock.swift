@@ -38,17 +38,50 @@ struct MarkdownBlockParser {
 
     /// The blocks of `source`.
     static func parse(_ source: String) -> [MarkdownBlock] {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+        parse(lines: lines(of: source[...]))
+    }
+
+    /// The lines of `text`, without their line breaks (`\n` or `\r\n`).
+    /// The last is what follows the last `\n` (empty when `text` ends
+    /// with one): the one line that appended text can still change.
+    static func lines(of text: Substring) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             var l = line
             if l.last == "\r" { l = l.dropLast() }
             return l
         }
-        return parse(lines: lines)
     }
 
     static func parse(lines: [Substring]) -> [MarkdownBlock] {
         var parser = MarkdownBlockParser(lines: lines)
-        return parser.blocks()
+        var starts: [Int]?
+        return parser.blocks(starts: &starts)
+    }
+
+    /// The top-level blocks of `lines`, and the line each starts at.
+    static func parseWithStarts(lines: [Substring]) -> (blocks: [MarkdownBlock], starts: [Int]) {
+        var parser = MarkdownBlockParser(lines: lines)
+        var starts: [Int]? = []
+        let blocks = parser.blocks(starts: &starts)
+        return (blocks, starts ?? [])
+    }
+
+    /// Whether the top-level block starting at line `start` of `lines`
+    /// ends what is before it whatever follows line `start`: the blocks
+    /// before it are parsed the same from `lines[...start]` alone, and the
+    /// blocks from it the same from `lines[start...]` alone.
+    ///
+    /// That holds when the line before is blank and line `start` is not
+    /// indented and is no list item: a blank line closes a paragraph, a
+    /// table and a block quote; a line that is not indented ends an
+    /// indented code block and, when it is no list item either, a list
+    /// (whatever comes after it); and a top-level fence open before it
+    /// would have kept the line from starting a block. Line `start` must
+    /// not be the last line, which text appended to the document can
+    /// still change (into a list item, say).
+    static func isBoundary(_ lines: [Substring], at start: Int) -> Bool {
+        start > 0 && start < lines.count - 1 && isBlank(lines[start - 1]) && indent(lines[start]) == 0
+            && listMarker(lines[start]) == nil
     }
 
     // MARK: - Line tests
@@ -222,10 +255,15 @@ struct MarkdownBlockParser {
 
     // MARK: - Blocks
 
-    private mutating func blocks() -> [MarkdownBlock] {
+    /// The blocks from line `i` on; with `starts`, the line each begins at.
+    private mutating func blocks(starts: inout [Int]?) -> [MarkdownBlock] {
         var result: [MarkdownBlock] = []
         while i < lines.count {
-            if let block = block() { result.append(block) }
+            let start = i
+            if let block = block() {
+                result.append(block)
+                starts?.append(start)
+            }
         }
         return result
     }

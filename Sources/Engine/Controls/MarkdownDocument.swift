@@ -3,8 +3,8 @@
 /// A highlighter turns one line into a ``Text`` with styled runs (build it
 /// by concatenation: `Text(verbatim: "let").bold() + Text(verbatim: " x")`),
 /// or returns nil to leave the line in the theme's code colour. It sees one
-/// line at a time, and is asked again for every code line each time the
-/// document's text changes; a ``LineHighlighter`` given with
+/// line at a time, when the line is first shown, and again after its
+/// block's text changes; a ``LineHighlighter`` given with
 /// ``View/markdownCodeHighlighter(_:language:)`` is asked only for the
 /// lines that changed, and carries state (an open comment) from line to line.
 ///
@@ -26,6 +26,13 @@ public protocol SyntaxHighlighter: Sendable {
 /// A document flattened into the lines a ``Markdown`` view shows: each a
 /// ``Text`` (which wraps) after a prefix (a quote's bar, a list's marker,
 /// drawn again on each wrapped row as its continuation).
+///
+/// It is read again in part when its text changes ( ``update(_:)``): the
+/// lines of the document up to its last top-level block boundary that text
+/// appended later cannot move (``MarkdownBlockParser/isBoundary(_:at:)``)
+/// are kept, with what they were turned into, and only the text after it
+/// is parsed again: an answer streamed into the view costs its last block,
+/// not the document.
 struct MarkdownDocument {
     /// One line of the document as shown: a unit of the view's laziness.
     struct Line: Equatable {
@@ -37,6 +44,10 @@ struct MarkdownDocument {
         var continuation = ""
         var prefixStyle = Style.plain
         var text = Text(verbatim: "")
+        /// A code line not yet given to the ``SyntaxHighlighter``: its
+        /// block's language. Lines are coloured when first shown
+        /// (``colour(_:)``), so a long document costs the lines looked at.
+        var pendingLanguage: String?
     }
 
     /// A code block left for a ``LineHighlighter`` (its language has one):
@@ -50,11 +61,40 @@ struct MarkdownDocument {
         var count: Int
     }
 
+    /// What an ``update(_:)`` keeps: the source's first `bytes` bytes
+    /// (up to a block boundary) were turned into the first `blocks`
+    /// top-level blocks, `lines` lines and `codeBlocks` code blocks. The
+    /// boundary holds while the first `checkedBytes` bytes (through the
+    /// line after it) are unchanged.
+    private struct Stable {
+        var bytes = 0
+        var checkedBytes = 0
+        var blocks = 0
+        var lines = 0
+        var codeBlocks = 0
+    }
+
+    /// What changed in an ``update(_:)``: the lines and code blocks from
+    /// these indices on were made again.
+    struct Change: Equatable {
+        var firstLine: Int
+        var firstCodeBlock: Int
+        /// Whether the new text is the old with text added at its end.
+        var appended: Bool
+    }
+
     var lines: [Line] = []
     var codeBlocks: [CodeBlock] = []
+    /// The text the lines were made from.
+    private(set) var source = ""
+    private var stable = Stable()
+    /// Source lines parsed by the last read (a test's measure of how much
+    /// of the document an update parsed again).
+    private(set) var linesParsed = 0
+    private let highlighter: (any SyntaxHighlighter)?
     /// The languages whose code blocks go to ``codeBlocks`` instead of the
     /// ``SyntaxHighlighter``.
-    private var lineHighlighted: Set<String> = []
+    private let lineHighlighted: Set<String>
 
     static let headingStyles: [Style] = [
         Style(foreground: .accentColor, attributes: [.bold, .underline]),
@@ -66,9 +106,85 @@ struct MarkdownDocument {
     static let bullets = ["•", "◦", "▪"]
 
     init(_ source: String, highlighter: (any SyntaxHighlighter)? = nil, lineHighlighted: Set<String> = []) {
+        self.highlighter = highlighter
         self.lineHighlighted = lineHighlighted
-        append(MarkdownBlockParser.parse(source), prefix: "", continuation: "", depth: 0, tight: false,
-               highlighter: highlighter)
+        read(source)
+    }
+
+    /// Reads `source`, the document's new text: from the kept boundary on
+    /// when `source` starts with the text the boundary was found in,
+    /// whole otherwise. Nil when `source` is the text already read.
+    ///
+    /// - Complexity: a byte comparison of the kept part, and a parse of
+    ///   the rest: O(1) parsing for text appended to a long document.
+    mutating func update(_ source: String) -> Change? {
+        let old = self.source
+        // One comparison in the common cases: text appended (the old text is
+        // a prefix of the new), or the same text again.
+        let appended = MarkdownDocument.startsWith(source, old, count: old.utf8.count)
+        if appended && source.utf8.count == old.utf8.count { return nil }
+        if !appended && !MarkdownDocument.startsWith(source, old, count: stable.checkedBytes) { stable = Stable() }
+        let change = Change(firstLine: stable.lines, firstCodeBlock: stable.codeBlocks, appended: appended)
+        read(source)
+        return change
+    }
+
+    /// Whether `text`'s first `count` bytes are `prefix`'s first `count`.
+    private static func startsWith(_ text: String, _ prefix: String, count: Int) -> Bool {
+        var a = text, b = prefix
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count >= count, y.count >= count else { return false }
+                guard count > 0, let p = x.baseAddress, let q = y.baseAddress else { return true }
+                return Platform.bytesEqual(p, q, count: count)
+            }
+        }
+    }
+
+    /// Makes the lines of `source` from the kept boundary on, and moves
+    /// the boundary to the last one in the text read.
+    private mutating func read(_ source: String) {
+        self.source = source
+        lines.removeSubrange(stable.lines...)
+        codeBlocks.removeSubrange(stable.codeBlocks...)
+        let utf8 = source.utf8
+        let tailStart = utf8.index(utf8.startIndex, offsetBy: stable.bytes)
+        let tail = MarkdownBlockParser.lines(of: source[tailStart...])
+        let (blocks, starts) = MarkdownBlockParser.parseWithStarts(lines: tail)
+        linesParsed = tail.count
+        // The last block after which nothing appended can change what is
+        // before it (0: none past the kept one).
+        var boundary = 0
+        for k in stride(from: blocks.count - 1, to: 0, by: -1) where MarkdownBlockParser.isBoundary(tail, at: starts[k]) {
+            boundary = k
+            break
+        }
+        var next = stable
+        for (k, block) in blocks.enumerated() {
+            if k == boundary && k > 0 {
+                let start = starts[k]
+                next = Stable(bytes: utf8.distance(from: utf8.startIndex, to: tail[start].startIndex),
+                              checkedBytes: utf8.distance(from: utf8.startIndex, to: tail[start + 1].startIndex),
+                              blocks: stable.blocks + k, lines: lines.count, codeBlocks: codeBlocks.count)
+            }
+            if stable.blocks + k > 0 { blank("") }
+            append(block, prefix: "", continuation: "", depth: 0)
+        }
+        stable = next
+    }
+
+    /// Gives the code lines in `range` not yet coloured to the
+    /// ``SyntaxHighlighter``.
+    mutating func colour(_ range: Range<Int>) {
+        for k in range.clamped(to: lines.indices) {
+            guard let language = lines[k].pendingLanguage else { continue }
+            lines[k].pendingLanguage = nil
+            guard let highlighted = highlighter?.highlight(lines[k].text.content, language: language) else { continue }
+            var text = highlighted
+            if text.runs == nil && text.style == .plain { text.style = MarkdownDocument.codeStyle }
+            text.wraps = false
+            lines[k].text = text
+        }
     }
 
     /// A blank line between blocks, with the enclosing quotes' bars.
@@ -78,19 +194,15 @@ struct MarkdownDocument {
         lines.append(Line(prefix: bar, continuation: bar, prefixStyle: MarkdownDocument.quoteStyle))
     }
 
-    private mutating func append(_ blocks: [MarkdownBlock], prefix: String, continuation: String, depth: Int, tight: Bool,
-                                 highlighter: (any SyntaxHighlighter)?)
-    {
+    private mutating func append(_ blocks: [MarkdownBlock], prefix: String, continuation: String, depth: Int, tight: Bool) {
         for (k, block) in blocks.enumerated() {
             let first = k == 0 ? prefix : continuation
             if k > 0 && !tight { blank(continuation) }
-            append(block, prefix: first, continuation: continuation, depth: depth, highlighter: highlighter)
+            append(block, prefix: first, continuation: continuation, depth: depth)
         }
     }
 
-    private mutating func append(_ block: MarkdownBlock, prefix: String, continuation: String, depth: Int,
-                                 highlighter: (any SyntaxHighlighter)?)
-    {
+    private mutating func append(_ block: MarkdownBlock, prefix: String, continuation: String, depth: Int) {
         let prefixStyle = MarkdownDocument.quoteStyle
         switch block {
         case .paragraph(let s):
@@ -106,19 +218,19 @@ struct MarkdownDocument {
                 codeBlocks.append(CodeBlock(language: language, text: code.joined(separator: "\n"), firstLine: lines.count,
                                             count: code.count))
             }
+            let pending = byLine || highlighter == nil ? nil : language
             for (k, line) in code.enumerated() {
-                var text = (byLine ? nil : highlighter?.highlight(line, language: language)) ?? Text(verbatim: line)
-                if text.runs == nil && text.style == .plain { text.style = MarkdownDocument.codeStyle }
+                var text = Text(verbatim: line)
+                text.style = MarkdownDocument.codeStyle
                 text.wraps = false
                 lines.append(Line(prefix: (k == 0 ? prefix : continuation) + "  ", continuation: continuation + "  ",
-                                  prefixStyle: prefixStyle, text: text))
+                                  prefixStyle: prefixStyle, text: text, pendingLanguage: pending))
             }
             if code.isEmpty { lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: prefixStyle)) }
         case .quote(let blocks):
             let bar = "│ "
             if blocks.isEmpty { lines.append(Line(prefix: prefix + bar, continuation: continuation + bar, prefixStyle: prefixStyle)) }
-            append(blocks, prefix: prefix + bar, continuation: continuation + bar, depth: depth, tight: false,
-                   highlighter: highlighter)
+            append(blocks, prefix: prefix + bar, continuation: continuation + bar, depth: depth, tight: false)
         case .list(let ordered, let start, let tight, let items):
             let widest = ordered ? "\(start + items.count - 1). ".count : 2
             for (k, item) in items.enumerated() {
@@ -132,8 +244,7 @@ struct MarkdownDocument {
                     lines.append(Line(prefix: first, continuation: continuation + pad, prefixStyle: prefixStyle))
                     continue
                 }
-                append(item.blocks, prefix: first, continuation: continuation + pad, depth: depth + 1, tight: tight,
-                       highlighter: highlighter)
+                append(item.blocks, prefix: first, continuation: continuation + pad, depth: depth + 1, tight: tight)
             }
         case .rule:
             lines.append(Line(kind: .rule, prefix: prefix, continuation: continuation, prefixStyle: prefixStyle))

@@ -1,0 +1,239 @@
+import Testing
+
+@testable import Engine
+
+/// Counts the lines a `SyntaxHighlighter` is asked for (written on the
+/// main actor only, where views are evaluated).
+private final class HighlightCount: @unchecked Sendable {
+    var lines = 0
+}
+
+private struct CountingSyntaxHighlighter: SyntaxHighlighter {
+    let count: HighlightCount
+    func highlight(_ line: String, language: String) -> Text? {
+        count.lines += 1
+        return line.hasPrefix("let") ? Text(verbatim: line).bold() : nil
+    }
+}
+
+/// A Markdown document read again after its text changed: only the part
+/// after the last block boundary is parsed again, and what it makes is
+/// what a parse of the whole text makes.
+@MainActor
+@Suite("Markdown streaming")
+struct MarkdownStreamTests {
+    /// Pieces of Markdown whose joins make every kind of block meet every
+    /// other: lists that go on past blank lines, lazy lines, fences left
+    /// open, setext underlines, tables, tabs, CRLF, and bits of a word.
+    static let pieces = [
+        "para text\n", "more *words* here\n", "\n", "\n\n", "- item\n", "- item\n  continued\n",
+        "  indented under item\n", "1. first\n", "2) second\n", "* star\n", "> quote\n", ">\n", "lazy line\n",
+        "```swift\n", "```\n", "~~~\n", "let x = 1\n", "    indented code\n", "\tcode tab\n", "# Heading\n",
+        "Setext\n", "===\n", "---\n", "***\n", "| a | b |\n", "|---|:-:|\n", "| 1 | 2 |\n", "- [ ] task\n",
+        "  - nested\n", "    - deeper\n", "word", " word", "-", "1", ".", " ", "`", "|", ">", "\r\n", "\n\ntext\n",
+    ]
+
+    static func document(_ rng: inout SplitMix64, pieces count: Int) -> String {
+        var s = ""
+        for _ in 0..<count { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
+        return s
+    }
+
+    /// `document`'s lines and code blocks match a fresh parse of its text.
+    func expectMatchesFresh(_ document: MarkdownDocument, _ source: String, _ lineHighlighted: Set<String>,
+                            highlighter: (any SyntaxHighlighter)? = KeywordHighlighter(),
+                            sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        let fresh = MarkdownDocument(source, highlighter: highlighter, lineHighlighted: lineHighlighted)
+        #expect(document.lines == fresh.lines, "\(source.debugDescription)", sourceLocation: sourceLocation)
+        #expect(document.codeBlocks == fresh.codeBlocks, "\(source.debugDescription)", sourceLocation: sourceLocation)
+    }
+
+    @Test("text streamed a few bytes at a time: every step is what a whole parse makes", arguments: 0..<6)
+    func streamedMatchesWholeParse(seed: UInt64) {
+        var rng = SplitMix64(seed: 100 + seed)
+        let lineHighlighted: Set<String> = seed % 2 == 0 ? [] : ["swift"]
+        // Updates that kept a part of the document: the case under test.
+        var kept = 0
+        for _ in 0..<12 {
+            let text = Array(MarkdownStreamTests.document(&rng, pieces: 40).unicodeScalars)
+            var document = MarkdownDocument("", highlighter: KeywordHighlighter(), lineHighlighted: lineHighlighted)
+            var end = 0
+            while end < text.count {
+                end = Swift.min(text.count, end + 1 + Int(rng.next() % 6))
+                var source = ""
+                source.unicodeScalars.append(contentsOf: text[..<end])
+                if let change = document.update(source), change.firstLine > 0 { kept += 1 }
+                expectMatchesFresh(document, source, lineHighlighted)
+            }
+        }
+        #expect(kept > 100)
+    }
+
+    @Test("an edit anywhere (not only at the end) still gives a whole parse's lines", arguments: 0..<4)
+    func editsMatchWholeParse(seed: UInt64) {
+        var rng = SplitMix64(seed: 200 + seed)
+        var source = MarkdownStreamTests.document(&rng, pieces: 60)
+        var document = MarkdownDocument(source, highlighter: KeywordHighlighter())
+        for _ in 0..<80 {
+            var scalars = Array(source.unicodeScalars)
+            let at = Int(rng.next() % UInt64(scalars.count + 1))
+            if rng.next() % 3 == 0, at < scalars.count {
+                scalars.removeSubrange(at..<Swift.min(scalars.count, at + 1 + Int(rng.next() % 8)))
+            } else {
+                let piece = MarkdownStreamTests.pieces[Int(rng.next() % UInt64(MarkdownStreamTests.pieces.count))]
+                scalars.insert(contentsOf: piece.unicodeScalars, at: at)
+            }
+            source = ""
+            source.unicodeScalars.append(contentsOf: scalars)
+            _ = document.update(source)
+            expectMatchesFresh(document, source, [])
+        }
+    }
+
+    @Test("words appended to a 10,000-line document parse its last block, not the document")
+    func appendParsesTheTail() {
+        var source = ""
+        for i in 0..<2500 { source += "## Section \(i)\n\nSome *text* for section \(i).\n\n" }
+        var document = MarkdownDocument(source, highlighter: KeywordHighlighter())
+        #expect(document.linesParsed >= 10_000)
+        source += "The answer"
+        for word in ["is", "streamed", "word", "by", "word.\n\n-", "a", "list\n-", "item\n\nAfter", "it."] {
+            source += " " + word
+            let change = document.update(source)
+            #expect(change != nil)
+            #expect(document.linesParsed <= 8)
+            #expect(change.map { $0.firstLine >= 9_990 } == true)
+        }
+        expectMatchesFresh(document, source, [])
+        // The same text again changes nothing.
+        #expect(document.update(source) == nil)
+        // An edit near the top parses the whole document again.
+        source.replaceSubrange(source.index(source.startIndex, offsetBy: 3)..<source.index(source.startIndex, offsetBy: 10), with: "Part")
+        let change = document.update(source)
+        #expect(change?.firstLine == 0)
+        #expect(document.linesParsed >= 10_000)
+        expectMatchesFresh(document, source, [])
+    }
+
+    @Test("the line after the kept boundary turned into a list item joins the list before it")
+    func boundaryLineEdited() {
+        var document = MarkdownDocument("1. a\n\ntext\nmore")
+        #expect(document.lines.count == 3)
+        // "text" began a block after the list, and the document was kept up
+        // to it; as "2. text" it is the list's second item.
+        let change = document.update("1. a\n\n2. text\nmore")
+        #expect(change?.firstLine == 0)
+        expectMatchesFresh(document, "1. a\n\n2. text\nmore", [], highlighter: nil)
+        #expect(document.lines.map(\.prefix) == ["1. ", "", "2. "])
+    }
+
+    @Test("a code fence left open keeps the document from being cut inside it")
+    func openFence() {
+        var document = MarkdownDocument("", highlighter: KeywordHighlighter())
+        var source = "Intro\n\n```\ncode\n\nNot a paragraph\n\nstill code\n"
+        _ = document.update(source)
+        expectMatchesFresh(document, source, [])
+        source += "```\n\nAfter\n\nEnd"
+        _ = document.update(source)
+        expectMatchesFresh(document, source, [])
+        #expect(document.lines.last?.text.content == "End")
+    }
+
+    @Test("a streamed view shows what a view of the whole text shows, rows and styles")
+    func streamedScreen() {
+        let answer = """
+            # Answer
+
+            Here is **the plan**, in steps:
+
+            1. read the file
+            2. parse it
+
+            > a quote that
+            continues lazily
+
+            ```swift
+            let x = 1
+            ```
+
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+
+            Done.
+            """
+        let chars = Array(answer)
+        let streamed = FramePipeline(columns: 30, rows: 30, clock: .manual())
+        var end = 0
+        while end < chars.count {
+            end = Swift.min(chars.count, end + 7)
+            let source = String(chars[..<end])
+            streamed.render(Markdown(source))
+            let fresh = FramePipeline(columns: 30, rows: 30, clock: .manual())
+            fresh.render(Markdown(source))
+            #expect(streamed.textRows == fresh.textRows, "\(source.debugDescription)")
+            #expect(streamed.styleRows == fresh.styleRows, "\(source.debugDescription)")
+        }
+    }
+
+    @Test("a view showing its end follows appended text; scrolled up, it stays")
+    func followsTheEnd() {
+        let h = FramePipeline(columns: 20, rows: 4, clock: .manual())
+        var source = "First"
+        h.render(Markdown(source))
+        for i in 1...6 {
+            source += "\n\nline \(i)"
+            h.render(Markdown(source))
+        }
+        #expect(h.textRows.map { $0.trimmingSuffixSpaces } == ["", "line 5", "", "line 6"])
+        h.press(.tab)
+        h.press(.up)
+        h.press(.up)
+        let scrolled = h.textRows
+        source += "\n\nline 7"
+        h.render(Markdown(source))
+        #expect(h.textRows == scrolled)
+        // Back at the end, it follows again.
+        h.press(.end)
+        source += "\n\nline 8"
+        h.render(Markdown(source))
+        #expect(h.textRows.last?.trimmingSuffixSpaces == "line 8")
+        // A new document that is not the old one with text added is shown
+        // from where the view is, not followed.
+        h.press(.home)
+        h.render(Markdown("Other\n\n" + source))
+        #expect(h.textRows.first?.trimmingSuffixSpaces == "Other")
+    }
+
+    @Test("the SyntaxHighlighter colours the code lines shown, not the document's")
+    func highlightsWhatIsShown() {
+        let count = HighlightCount()
+        var source = "```swift\n"
+        for i in 0..<1000 { source += "let v\(i) = \(i)\n" }
+        source += "```\n"
+        let h = FramePipeline(columns: 30, rows: 8, clock: .manual())
+        h.render(Markdown(source, highlighter: CountingSyntaxHighlighter(count: count)))
+        #expect(count.lines > 0)
+        #expect(count.lines <= 9)
+        #expect(h.styleLegend.contains { $0.contains("bold") })
+        let shown = count.lines
+        h.press(.tab)
+        h.press(.pageDown)
+        #expect(count.lines > shown)
+        #expect(count.lines <= 2 * 9)
+        // Lines coloured once are not asked for again when scrolled back.
+        let before = count.lines
+        h.press(.home)
+        #expect(count.lines == before)
+        #expect(h.textRows[0].hasPrefix("  let v0 = 0"))
+    }
+}
+
+extension String {
+    fileprivate var trimmingSuffixSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
