@@ -52,10 +52,11 @@ struct MarkdownScreen: View {
 }
 
 /// The text of `markdown-stream`: a document that gains one word a frame.
-@MainActor
 final class MarkdownStream {
     private(set) var text: String
     private var frame = 0
+    /// Whether the view has not yet been scrolled to its end.
+    var atStart = true
 
     init(document: String) { text = document + "Answer:" }
 
@@ -100,11 +101,16 @@ extension Scenarios {
         if name == "markdown-stream" {
             let lines = Swift.max(rows ?? 10_000, 12)
             let stream = MarkdownStream(document: markdownDocument(lines: lines))
-            return Scenario(name: name, parameters: ["rows": lines], summary: "a Markdown view of a \(lines)-line document (--rows) showing its end; each frame appends one word of a streamed answer (paragraphs, a list, a code block), and the root view is rendered again with the longer text",
-            render: { frame, host in
+            return Scenario(name: name, parameters: ["rows": lines], render: { frame, host in
                 stream.advance(to: frame)
                 host.render(MarkdownScreen(source: stream.text), keepBytes: false)
-            })
+                if stream.atStart {
+                    // To the end, which the view then follows.
+                    stream.atStart = false
+                    host.graph.dispatch(.key(KeyPress(.tab)))
+                    host.graph.dispatch(.key(KeyPress(.end)))
+                }
+            }, summary: "a Markdown view of a \(lines)-line document (--rows) showing its end; each frame appends one word of a streamed answer (paragraphs, a list, a code block), and the root view is rendered again with the longer text")
         }
         if name == "markdown-scroll" {
             let lines = Swift.max(rows ?? 10_000, 12)

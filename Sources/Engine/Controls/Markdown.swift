@@ -127,7 +127,7 @@ final class MarkdownCursor: ControlModelObject {
         }
         highlightCode(from: firstCodeBlock)
         version += 1
-        top = Swift.min(top, Swift.max(0, document.lines.count - 1))
+        top = Swift.min(top, document.lines.count)
     }
 
     /// The line highlighters the document was coloured with.
@@ -287,34 +287,45 @@ final class MarkdownViewportBehavior: NodeBehavior {
         cursor.rows = Swift.max(1, rect.height)
         cursor.frame = rect
         cursor.top = Swift.max(0, Swift.min(cursor.top, count))
-        // Each line is at least one row: the rows from the top line need at
-        // most as many lines as rows (plus the one partly scrolled off).
-        var range = cursor.top..<Swift.min(count, cursor.top + rect.height + 1)
-        var heights = layOut(range, node: node, graph: graph, width: rect.width)
-        cursor.rowOffset = Swift.min(cursor.rowOffset, Swift.max(0, (heights.first ?? 1) - 1))
-        var shown = heights.reduce(0, +) - cursor.rowOffset
-        if shown < rect.height, cursor.top > 0 || cursor.rowOffset > 0 {
-            // Past the end: the last page is shown full, as a pager does.
-            let start = Swift.max(0, cursor.top - rect.height)
-            range = start..<Swift.min(count, cursor.top + rect.height + 1)
-            heights = layOut(range, node: node, graph: graph, width: rect.width)
-            var k = cursor.top - start
-            var offset = cursor.rowOffset
+        /// Shows the last page full, as a pager does: from line `k` of
+        /// `range` (`offset` rows of it not yet counted, `shown` rows below
+        /// it already shown), lines above are added until the view is full.
+        func fillFromBottom(_ range: Range<Int>, _ heights: [Int], k: Int, offset: Int, shown: Int) {
+            var k = k, offset = offset, shown = shown
             while shown < rect.height, k > 0 || offset > 0 {
-                if offset > 0 {
-                    let step = Swift.min(offset, rect.height - shown)
-                    offset -= step
-                    shown += step
-                } else {
+                if offset == 0 {
                     k -= 1
                     offset = heights[k]
-                    let step = Swift.min(offset, rect.height - shown)
-                    offset -= step
-                    shown += step
                 }
+                let step = Swift.min(offset, rect.height - shown)
+                offset -= step
+                shown += step
             }
-            cursor.top = start + k
+            cursor.top = range.lowerBound + k
             cursor.rowOffset = offset
+        }
+        var range: Range<Int>
+        var heights: [Int]
+        if cursor.top >= count {
+            // At the end (End, or following text appended): the last lines,
+            // laid out once. Each line is at least one row.
+            range = Swift.max(0, count - rect.height)..<count
+            heights = layOut(range, node: node, graph: graph, width: rect.width)
+            fillFromBottom(range, heights, k: range.count, offset: 0, shown: 0)
+        } else {
+            // The rows from the top line need at most as many lines as rows
+            // (plus the one partly scrolled off).
+            range = cursor.top..<Swift.min(count, cursor.top + rect.height + 1)
+            heights = layOut(range, node: node, graph: graph, width: rect.width)
+            cursor.rowOffset = Swift.min(cursor.rowOffset, Swift.max(0, (heights.first ?? 1) - 1))
+            let shown = heights.reduce(0, +) - cursor.rowOffset
+            if shown < rect.height, cursor.top > 0 || cursor.rowOffset > 0 {
+                // Past the end: the last page is shown full.
+                let start = Swift.max(0, cursor.top - rect.height)
+                range = start..<Swift.min(count, cursor.top + rect.height + 1)
+                heights = layOut(range, node: node, graph: graph, width: rect.width)
+                fillFromBottom(range, heights, k: cursor.top - start, offset: cursor.rowOffset, shown: shown)
+            }
         }
         cursor.linesLaidOut = range.count
         var y = rect.y

@@ -45,10 +45,14 @@ struct MarkdownBlockParser {
     /// The last is what follows the last `\n` (empty when `text` ends
     /// with one): the one line that appended text can still change.
     static func lines(of text: Substring) -> [Substring] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            var l = line
-            if l.last == "\r" { l = l.dropLast() }
-            return l
+        // Split on the byte, not on Characters: "\n" is never part of
+        // another character's bytes (a "\r\n" pair is one Character, which
+        // is why a Character split would not find it), and bytes need no
+        // grapheme breaking.
+        text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { bytes -> Substring in
+            var end = bytes.endIndex
+            if bytes.last == 0x0D { end = bytes.index(before: end) }
+            return text[bytes.startIndex..<end]
         }
     }
 

@@ -206,6 +206,25 @@ struct MarkdownStreamTests {
         #expect(h.textRows.first?.trimmingSuffixSpaces == "Other")
     }
 
+    @Test("a word appended to a followed document rebuilds no line and re-evaluates only the last")
+    func appendRebuildsNothing() {
+        var source = ""
+        for i in 0..<100 { source += "## Section \(i)\n\nSome *text* for section \(i), long enough to wrap.\n\n- a\n- b\n\n" }
+        source += "Answer:"
+        let h = FramePipeline(columns: 60, rows: 20, clock: .manual())
+        h.render(Markdown(source))
+        h.press(.tab)
+        h.press(.end)
+        for word in ["one", "two", "three", "four", "five"] {
+            source += " " + word
+            h.render(Markdown(source))
+            let stats = h.graph.statistics
+            #expect(stats.nodesCreated == 0)
+            #expect(stats.bodyEvaluations <= 8)
+            #expect(h.textRows.last?.trimmingSuffixSpaces.hasSuffix(word) == true)
+        }
+    }
+
     @Test("the SyntaxHighlighter colours the code lines shown, not the document's")
     func highlightsWhatIsShown() {
         let count = HighlightCount()

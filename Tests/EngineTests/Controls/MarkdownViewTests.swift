@@ -112,6 +112,12 @@ struct MarkdownViewTests {
         #expect(trimmed(h.textRows) == ["cc dd", "ee"])
     }
 
+    @Test("CRLF line ends are line ends (a \\r\\n pair is one Character, split as bytes)")
+    func crlf() {
+        let h = host("# Title\r\n\r\nSome text\r\n- item\r\n", columns: 20, rows: 5)
+        #expect(trimmed(h.textRows) == ["Title", "", "Some text", "", "• item"])
+    }
+
     @Test("a 10,000-line document lays out only the lines on screen, scrolled anywhere")
     func lazy() {
         var doc = ""
