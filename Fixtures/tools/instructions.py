@@ -66,6 +66,8 @@ SUITES = {
         ("markdown (lines)", "markdown-scroll,rows=1000"), ("markdown (lines)", "markdown-scroll,rows=20000"),
         ("markdown streamed (lines)", "markdown-stream,rows=1000"),
         ("markdown streamed (lines)", "markdown-stream,rows=20000"),
+        ("markdown streamed into a store (lines)", "markdown-stream-store,rows=1000"),
+        ("markdown streamed into a store (lines)", "markdown-stream-store,rows=100000"),
 
         ("lazy grid (cells)", "lazy-grid,rows=1000"), ("lazy grid (cells)", "lazy-grid,rows=100000"),
     ],

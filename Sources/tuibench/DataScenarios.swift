@@ -51,6 +51,12 @@ struct MarkdownScreen: View {
     var body: some View { Markdown(source) }
 }
 
+@MainActor
+struct MarkdownStoreScreen: View {
+    var store: MarkdownStore
+    var body: some View { Markdown(store) }
+}
+
 /// The text of `markdown-stream`: a document that gains one word a frame.
 final class MarkdownStream {
     private(set) var text: String
@@ -73,7 +79,8 @@ final class MarkdownStream {
 }
 
 extension Scenarios {
-    static let dataNames = ["outline-expand", "log-append", "markdown-scroll", "markdown-stream"]
+    static let dataNames = ["outline-expand", "log-append", "markdown-scroll", "markdown-stream",
+                            "markdown-stream-store"]
 
     /// A Markdown document of about `lines` lines: sections of a heading,
     /// a paragraph with inline markup, a list and a code block.
@@ -111,6 +118,25 @@ extension Scenarios {
                     host.graph.dispatch(.key(KeyPress(.end)))
                 }
             }, summary: "a Markdown view of a \(lines)-line document (--rows) showing its end; each frame appends one word of a streamed answer (paragraphs, a list, a code block), and the root view is rendered again with the longer text")
+        }
+        if name == "markdown-stream-store" {
+            let lines = Swift.max(rows ?? 10_000, 12)
+            let document = markdownDocument(lines: lines)
+            let store = MarkdownStore()
+            return Scenario(name: name, parameters: ["rows": lines], summary: "the same stream appended to a MarkdownStore (the view parses what came after its last block boundary; nothing is compared or copied)",
+            start: { host in
+                // Filled here, on the main actor, in the first (warm-up) frame.
+                if store.text.isEmpty { store.text = document + "Answer:" }
+                host.render(MarkdownStoreScreen(store: store), keepBytes: false)
+                host.graph.dispatch(.key(KeyPress(.tab)))
+                host.graph.dispatch(.key(KeyPress(.end)))
+            }, act: { frame, _ in
+                let words = Scenarios.streamedWords
+                let word = words[(frame - 1) % words.count]
+                // After "Answer:" or a word: a space first; after a line end, none.
+                let afterLineEnd = frame > 1 && words[(frame - 2) % words.count].hasSuffix("\n")
+                store.append(afterLineEnd ? word : " " + word)
+            })
         }
         if name == "markdown-scroll" {
             let lines = Swift.max(rows ?? 10_000, 12)

@@ -153,7 +153,7 @@ enum Scenarios {
     static let names = ["deep-chain", "tree", "list", "churn", "unicode", "resize", "state-tree", "state-churn",
                         "fade", "focus-tab", "type-field", "table-select", "table-scroll", "list-select", "one-cell",
                         "flow-layout", "canvas", "outline-expand", "log-append", "markdown-scroll", "markdown-stream",
-                        "line-chart",
+                        "markdown-stream-store", "line-chart",
                         "line-chart-store", "lazy-grid", "lazy-sections", "nav-push", "split-view"]
 
     /// A usage error naming the known scenarios when one of `given` is not one.

@@ -36,11 +36,18 @@
 /// nor a list item, outside a code fence, is such a boundary. What is
 /// left is a comparison of the unchanged bytes (`memcmp`, so a
 /// 10,000-line document costs a few microseconds), and a change before
-/// the last boundary parses the document again whole. A view that shows
+/// the last boundary parses the document again whole. A ``MarkdownStore``
+/// takes appended text without the comparison. A view that shows
 /// the end of its document keeps showing it as text is appended (as
 /// ``LogView`` follows its tail); scrolled up, it stays where it is.
 public struct Markdown: View {
-    let source: String
+    /// Where the document comes from.
+    enum Source {
+        case text(String)
+        case store(MarkdownStore)
+    }
+
+    let source: Source
     let highlighter: (any SyntaxHighlighter)?
     @ControlModel private var cursor: MarkdownCursor
     @Environment(\.isEnabled) private var isEnabled
@@ -49,14 +56,26 @@ public struct Markdown: View {
     /// A view of `source`; code blocks are coloured by `highlighter`
     /// (the built-in ``KeywordHighlighter`` by default, nil for none).
     public init(_ source: String, highlighter: (any SyntaxHighlighter)? = KeywordHighlighter()) {
-        self.source = source
+        self.source = .text(source)
+        self.highlighter = highlighter
+    }
+
+    /// A view of the document in `store`, which text is appended to (an
+    /// answer streamed in): each append costs the text after the
+    /// document's last block boundary, whatever the document's length.
+    /// Code blocks are coloured by `highlighter`.
+    public init(_ store: MarkdownStore, highlighter: (any SyntaxHighlighter)? = KeywordHighlighter()) {
+        self.source = .store(store)
         self.highlighter = highlighter
     }
 
     public var body: some View {
         let cursor = self.cursor, model = _cursor
         let isEnabled = self.isEnabled
-        cursor.load(source, highlighter: highlighter, codeHighlighters: codeHighlighters)
+        switch source {
+        case .text(let text): cursor.load(text, highlighter: highlighter, codeHighlighters: codeHighlighters)
+        case .store(let store): cursor.load(store, highlighter: highlighter, codeHighlighters: codeHighlighters)
+        }
         return MarkdownViewport(cursor: cursor, version: cursor.version)
             .focusable()
             .onFocusedKey { press in
@@ -105,27 +124,76 @@ final class MarkdownCursor: ControlModelObject {
     func load(_ source: String, highlighter: (any SyntaxHighlighter)?,
               codeHighlighters: MarkdownCodeHighlighters = MarkdownCodeHighlighters())
     {
-        let type = highlighter.map { ObjectIdentifier(Swift.type(of: $0)) }
-        let firstCodeBlock: Int
-        if type != highlighterType || version == 0 || codeHighlighters != self.codeHighlighters {
-            highlighterType = type
-            self.codeHighlighters = codeHighlighters
+        if reread(nil, highlighter, codeHighlighters) {
             document = MarkdownDocument(source, highlighter: highlighter, lineHighlighted: codeHighlighters.languages)
-            heights.removeAll()
-            firstCodeBlock = 0
+            loaded(nil)
         } else {
             let count = document.lines.count
-            guard let change = document.update(source) else { return }
+            if let change = document.update(source) { loaded(change, previousCount: count) }
+        }
+    }
+
+    /// Reads the document of `store`: the text appended since the last
+    /// load from the kept boundary on, or whole when the store, its text
+    /// (set, not appended to) or the highlighters changed.
+    @MainActor
+    func load(_ store: MarkdownStore, highlighter: (any SyntaxHighlighter)?,
+              codeHighlighters: MarkdownCodeHighlighters = MarkdownCodeHighlighters())
+    {
+        let storeVersion = store.version
+        let from = StoreMark(store: ObjectIdentifier(store), generation: store.generation, version: storeVersion)
+        if reread(from, highlighter, codeHighlighters) || storeMark?.generation != from.generation {
+            document = MarkdownDocument(store.storage, highlighter: highlighter,
+                                        lineHighlighted: codeHighlighters.languages, keepsSource: false)
+            storeMark = from
+            loaded(nil)
+        } else if storeMark?.version != storeVersion {
+            storeMark = from
+            let count = document.lines.count
+            loaded(document.update(appendedTo: store.storage), previousCount: count)
+        }
+    }
+
+    /// The store last read and its state then (nil: a `String` was).
+    private struct StoreMark: Equatable {
+        var store: ObjectIdentifier
+        var generation: Int
+        var version: Int
+    }
+    private var storeMark: StoreMark?
+
+    /// Whether the document must be read whole: the first load, other
+    /// highlighters, or a source of another kind or store. Records the
+    /// highlighters given.
+    private func reread(_ store: StoreMark?, _ highlighter: (any SyntaxHighlighter)?,
+                        _ codeHighlighters: MarkdownCodeHighlighters) -> Bool
+    {
+        let type = highlighter.map { ObjectIdentifier(Swift.type(of: $0)) }
+        let whole = type != highlighterType || version == 0 || codeHighlighters != self.codeHighlighters
+            || store?.store != storeMark?.store
+        highlighterType = type
+        self.codeHighlighters = codeHighlighters
+        if store == nil { storeMark = nil }
+        return whole
+    }
+
+    /// After the document was read again (`change` nil: whole; it had
+    /// `previousCount` lines before): drops the heights of lines that
+    /// changed, colours code, follows appended text.
+    @MainActor
+    private func loaded(_ change: MarkdownDocument.Change?, previousCount: Int = 0) {
+        if let change {
             // Lines before the change keep their measured heights.
-            for k in change.firstLine..<Swift.max(count, change.firstLine) { heights[k] = nil }
-            firstCodeBlock = change.firstCodeBlock
+            for k in change.firstLine..<Swift.max(previousCount, change.firstLine) { heights[k] = nil }
             // A view showing the end of its text follows text appended to it.
             if change.appended && showsEnd {
                 top = document.lines.count
                 rowOffset = 0
             }
+        } else {
+            heights.removeAll()
         }
-        highlightCode(from: firstCodeBlock)
+        highlightCode(from: change?.firstCodeBlock ?? 0)
         version += 1
         top = Swift.min(top, document.lines.count)
     }

@@ -105,10 +105,24 @@ struct MarkdownDocument {
     static let codeStyle = Style(foreground: Color(role: .code))
     static let bullets = ["•", "◦", "▪"]
 
-    init(_ source: String, highlighter: (any SyntaxHighlighter)? = nil, lineHighlighted: Set<String> = []) {
+    /// The document of `source`; with `keepsSource` false the text is not
+    /// kept (``update(appendedTo:)`` follows, not ``update(_:)``).
+    init(_ source: String, highlighter: (any SyntaxHighlighter)? = nil, lineHighlighted: Set<String> = [],
+         keepsSource: Bool = true)
+    {
         self.highlighter = highlighter
         self.lineHighlighted = lineHighlighted
-        read(source)
+        read(source, keep: keepsSource)
+    }
+
+    /// Reads `source`, the document's text with text appended to what was
+    /// read last (a ``MarkdownStore``'s): from the kept boundary on, with
+    /// nothing compared; `source` is not kept, so its owner can go on
+    /// growing it in place.
+    mutating func update(appendedTo source: String) -> Change {
+        let change = Change(firstLine: stable.lines, firstCodeBlock: stable.codeBlocks, appended: true)
+        read(source, keep: false)
+        return change
     }
 
     /// Reads `source`, the document's new text: from the kept boundary on
@@ -142,9 +156,10 @@ struct MarkdownDocument {
     }
 
     /// Makes the lines of `source` from the kept boundary on, and moves
-    /// the boundary to the last one in the text read.
-    private mutating func read(_ source: String) {
-        self.source = source
+    /// the boundary to the last one in the text read; keeps `source` for
+    /// the next ``update(_:)`` to compare with.
+    private mutating func read(_ source: String, keep: Bool = true) {
+        self.source = keep ? source : ""
         lines.removeSubrange(stable.lines...)
         codeBlocks.removeSubrange(stable.codeBlocks...)
         let utf8 = source.utf8

@@ -225,6 +225,60 @@ struct MarkdownStreamTests {
         }
     }
 
+    @Test("a MarkdownStore streamed into shows what a view of the same String shows")
+    func storeMatchesString() {
+        let answer = "# Answer\n\nHere is **the plan**:\n\n1. read\n2. parse\n\n```swift\nlet x = 1\n```\n\nDone."
+        let chars = Array(answer)
+        let store = MarkdownStore("Intro\n\n")
+        let streamed = FramePipeline(columns: 30, rows: 20, clock: .manual())
+        streamed.render(Markdown(store))
+        var end = 0
+        while end < chars.count {
+            let next = Swift.min(chars.count, end + 5)
+            store.append(String(chars[end..<next]))
+            end = next
+            streamed.renderIfNeeded()
+            let fresh = FramePipeline(columns: 30, rows: 20, clock: .manual())
+            fresh.render(Markdown("Intro\n\n" + String(chars[..<end])))
+            #expect(streamed.textRows == fresh.textRows)
+            #expect(streamed.styleRows == fresh.styleRows)
+        }
+        // Setting the text replaces the document.
+        store.text = "Other"
+        streamed.renderIfNeeded()
+        #expect(streamed.textRows[0].trimmingSuffixSpaces == "Other")
+        #expect(streamed.textRows[1].trimmingSuffixSpaces == "")
+    }
+
+    @Test("a store's appends parse the last block and leave its text unshared (grown in place)")
+    func storeAppendsInPlace() {
+        var source = ""
+        for i in 0..<2500 { source += "## Section \(i)\n\nSome *text* for section \(i).\n\n" }
+        let store = MarkdownStore(source)
+        let h = FramePipeline(columns: 40, rows: 10, clock: .manual())
+        h.render(Markdown(store))
+        let cursor = h.graph.allNodes().compactMap { ($0.behavior as? MarkdownViewportBehavior)?.cursor }.first
+        #expect(cursor.map { $0.document.linesParsed >= 10_000 } == true)
+        var moves = 0
+        var address = store.storage.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
+        for k in 0..<40 {
+            store.append(k % 10 == 9 ? "\n\n" : k % 10 == 0 ? "Word" : " word")
+            h.renderIfNeeded()
+            #expect(cursor.map { $0.document.linesParsed <= 6 } == true)
+            let now = store.storage.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
+            if now != address { moves += 1 }
+            address = now
+        }
+        // A copy per append would move the text 40 times; growth in place
+        // moves it only when its capacity is used up.
+        #expect(moves <= 2)
+        // The view was not at the end, so it stayed at the top.
+        #expect(h.textRows[0].hasPrefix("Section 0"))
+        h.press(.tab)
+        h.press(.end)
+        #expect(h.textRows.contains { $0.hasPrefix("Word word") })
+    }
+
     @Test("the SyntaxHighlighter colours the code lines shown, not the document's")
     func highlightsWhatIsShown() {
         let count = HighlightCount()
