@@ -7,9 +7,16 @@ import Foundation
 /// in reverse video, and copies it to the clipboard (OSC 52) when the
 /// button is let go (Shift-drag is the terminal's own selection); Esc or a
 /// click clears it; `q` quits.
+///
+/// With `--stream`, the document arrives a word every 15 ms, as an
+/// assistant's answer does, appended to a ``MarkdownStore``: the view
+/// follows the end while it is shown, and parses only the last block.
 @main
 struct MarkdownViewerApp: App {
     @State private var document = MarkdownViewerApp.load()
+    /// The document being streamed in (`--stream`), or nil.
+    @State private var stream: MarkdownStore? = CommandLine.arguments.contains("--stream") ? MarkdownStore() : nil
+    @State private var streaming = false
     @FocusState private var focused: Bool
     @Environment(\.terminal) private var terminal
 
@@ -20,10 +27,25 @@ struct MarkdownViewerApp: App {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 0) {
-            Text("\(document.title) · \(document.text.split(separator: "\n", omittingEmptySubsequences: false).count) lines")
+            Text("\(document.title) · \(streaming ? "streaming…" : "\(lineCount) lines")")
                 .reverse()
-            Markdown(document.text)
-                .focused($focused)
+            Group {
+                if let stream {
+                    Markdown(stream)
+                } else {
+                    Markdown(document.text)
+                }
+            }
+            .focused($focused)
+            .task {
+                guard let stream else { return }
+                streaming = true
+                for word in MarkdownViewerApp.words(of: document.text) {
+                    stream.append(word)
+                    try? await Task.sleep(for: .milliseconds(15))
+                }
+                streaming = false
+            }
             Text("↑↓ PgUp PgDn Home End scroll · drag copies · **q** quit").foregroundStyle(.secondary)
                 .textSelection(.disabled)
         }
@@ -34,8 +56,28 @@ struct MarkdownViewerApp: App {
         }
     }
 
+    var lineCount: Int { document.text.split(separator: "\n", omittingEmptySubsequences: false).count }
+
+    /// `text` cut after each run of spaces and line ends: the pieces an
+    /// answer streams in.
+    static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        for c in text {
+            if !(c == " " || c.isNewline), let last = word.last, last == " " || last.isNewline {
+                words.append(word)
+                word = ""
+            }
+            word.append(c)
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
     static func load() -> (title: String, text: String) {
-        guard let path = CommandLine.arguments.dropFirst().first else { return ("markdown-viewer", builtIn) }
+        guard let path = CommandLine.arguments.dropFirst().first(where: { !$0.hasPrefix("--") }) else {
+            return ("markdown-viewer", builtIn)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             return (path, "# Cannot read `\(path)`\n\nThe file does not exist or cannot be read.")
         }
