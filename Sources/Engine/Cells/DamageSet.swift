@@ -36,6 +36,9 @@ public struct DamageSet: Sendable {
         var r = rect.clamped
         if let limit { r = r.intersection(limit) }
         guard !r.isEmpty else { return }
+        // The usual case first: inside the rect added or merged last (a
+        // view's children after the view, a row's text after its row).
+        if let last = rects.last, last.contains(r) { return }
         var i = 0
         while i < rects.count {
             let o = rects[i]
