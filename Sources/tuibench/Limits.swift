@@ -12,7 +12,8 @@ enum Limits {
     static let perTurn = 1...100_000
     /// Nesting of deep-chain and of tree (levels, not nodes).
     static let depth = 0...10_000
-    static let fanout = 1...1_000
+    /// Tree fanout (its nodes are bounded by ``nodes``), grid columns, sections.
+    static let fanout = 1...100_000
     static let rows = 0...1_000_000
     static let subtree = 0...1_000_000
     static let period = 1...1_000_000
