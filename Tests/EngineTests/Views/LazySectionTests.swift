@@ -199,6 +199,12 @@ struct LazySectionTests {
         host.textRows.map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
 
+    /// `host`'s screen after it renders ``Chapters`` of `data` at `offset`.
+    fileprivate func shown(_ host: FramePipeline, _ data: [Chapter], offset: Int) -> [String] {
+        host.render(Chapters(chapters: data, offset: offset))
+        return rows(host)
+    }
+
     fileprivate func chapters(_ n: Int, rows: Int = 3) -> [Chapter] {
         (0..<n).map { Chapter(id: $0, title: "H\($0)", rows: rows) }
     }
@@ -207,54 +213,43 @@ struct LazySectionTests {
         let host = FramePipeline(columns: 6, rows: 4)
         var data = chapters(3)
         // Lines: H0 r0.0 r0.1 r0.2 H1 r1.0 …: line 5 (r1.0) under H1, pinned.
-        host.render(Chapters(chapters: data, offset: 5))
-        #expect(rows(host) == ["H1", "r1.1", "r1.2", "H2"])
+        #expect(shown(host, data, offset: 5) == ["H1", "r1.1", "r1.2", "H2"])
         // A section of two rows before the others: everything after it moves three lines down.
         data.insert(Chapter(id: 9, title: "H9", rows: 2), at: 0)
-        host.render(Chapters(chapters: data, offset: 5))
-        #expect(rows(host) == ["H0", "r0.2", "H1", "r1.0"])
+        #expect(shown(host, data, offset: 5) == ["H0", "r0.2", "H1", "r1.0"])
         // Section 0 removed: section 1 follows section 9.
         data.remove(at: 1)
-        host.render(Chapters(chapters: data, offset: 5))
-        #expect(rows(host) == ["H1", "r1.2", "H2", "r2.0"])
+        #expect(shown(host, data, offset: 5) == ["H1", "r1.2", "H2", "r2.0"])
         // A section removed at the end: the stack is shorter, the screen the same.
         data.removeLast()
-        host.render(Chapters(chapters: data, offset: 3))
-        #expect(rows(host) == ["H1", "r1.0", "r1.1", "r1.2"])
+        #expect(shown(host, data, offset: 3) == ["H1", "r1.0", "r1.1", "r1.2"])
     }
 
     @Test func rowsAppendedToASectionOutOfViewMoveTheSectionsAfterIt() {
         let host = FramePipeline(columns: 8, rows: 4)
         var data = chapters(100)
         // Section 50 starts at line 200: its header pinned over it, its rows below.
-        host.render(Chapters(chapters: data, offset: 201))
-        #expect(rows(host) == ["H50", "r50.1", "r50.2", "H51"])
+        #expect(shown(host, data, offset: 201) == ["H50", "r50.1", "r50.2", "H51"])
         // Two rows more in section 2, far above: section 50 starts two lines
         // later, and line 201 is section 49's last row, under its header.
         data[2].rows = 5
-        host.render(Chapters(chapters: data, offset: 201))
-        #expect(rows(host) == ["H49", "H50", "r50.0", "r50.1"])
+        #expect(shown(host, data, offset: 201) == ["H49", "H50", "r50.0", "r50.1"])
         // Three rows appended to the section in view.
         data[49].rows = 6
-        host.render(Chapters(chapters: data, offset: 201))
-        #expect(rows(host) == ["H49", "r49.3", "r49.4", "r49.5"])
+        #expect(shown(host, data, offset: 201) == ["H49", "r49.3", "r49.4", "r49.5"])
         // The last section's end is where the counted lines say: 100 sections of 4 lines, 5 more.
-        host.render(Chapters(chapters: data, offset: 10_000))
-        #expect(rows(host) == ["H99", "r99.0", "r99.1", "r99.2"])
+        #expect(shown(host, data, offset: 10_000) == ["H99", "r99.0", "r99.1", "r99.2"])
     }
 
     @Test func aChangedHeaderShowsPinnedTheNextFrame() {
         let host = FramePipeline(columns: 8, rows: 4)
         var data = chapters(3)
-        host.render(Chapters(chapters: data, offset: 2))
-        #expect(rows(host) == ["H0", "r0.2", "H1", "r1.0"])
+        #expect(shown(host, data, offset: 2) == ["H0", "r0.2", "H1", "r1.0"])
         data[0].title = "First"
         data[1].title = "Second"
-        host.render(Chapters(chapters: data, offset: 2))
-        #expect(rows(host) == ["First", "r0.2", "Second", "r1.0"])
+        #expect(shown(host, data, offset: 2) == ["First", "r0.2", "Second", "r1.0"])
         // Scrolled on: the second header pinned, with its new title.
-        host.render(Chapters(chapters: data, offset: 5))
-        #expect(rows(host) == ["Second", "r1.1", "r1.2", "H2"])
+        #expect(shown(host, data, offset: 5) == ["Second", "r1.1", "r1.2", "H2"])
     }
 
     @Test func aSectionInViewIsReadAgainWhenItsContentChangesWithTheSameData() {
