@@ -305,9 +305,7 @@ extension ForEach: LazyCellSource where Content: View {
 /// stack's nodes: its section's key, its role, and a cell's id.
 ///
 /// ``ExplicitID``s, not `AnyHashable`s: integer ids (ranges, indices) are
-/// compared as integers, where an `AnyHashable` of `AnyHashable`s is
-/// unboxed by dynamic casts, one per level, on every lookup of the
-/// stack's entries by id (thousands of instructions each).
+/// compared as integers, without unboxing.
 struct LazyEntryKey: Hashable, Sendable {
     enum Role: UInt8 { case header, cell, footer }
     var section: ExplicitID
@@ -335,7 +333,40 @@ struct LazyEntry {
     var track: Int
     /// Held at the viewport's edge (``PinnedScrollableViews``).
     var isPinned = false
+    /// The number its node is reconciled by, one to a key while the key
+    /// stays in view (``LazyEntrySerials``).
+    var serial = 0
     var isHeaderOrFooter: Bool { key.role != .cell }
+}
+
+/// A number for each key of a sectioned stack's entries in view, kept while
+/// the key stays in view: the entries' nodes are reconciled by it, an
+/// integer id, where an ``ExplicitID`` of a ``LazyEntryKey`` would be an
+/// `AnyHashable`, unboxed by a dynamic cast (and its metadata looked up)
+/// on every comparison of the reconciler's lookups: about 4,400
+/// instructions each, a million a frame for a screen of rows.
+struct LazyEntrySerials {
+    private var serials: [LazyEntryKey: Int] = [:]
+    private var last = 0
+
+    /// Gives each of `entries` its key's number (a new one to a key not in
+    /// view last time), and forgets the keys no longer in view.
+    mutating func number(_ entries: inout [LazyEntry]) {
+        var kept = [LazyEntryKey: Int](minimumCapacity: entries.count)
+        for i in entries.indices {
+            let key = entries[i].key
+            let serial: Int
+            if let known = kept[key] ?? serials[key] {
+                serial = known
+            } else {
+                last += 1
+                serial = last
+            }
+            kept[key] = serial
+            entries[i].serial = serial
+        }
+        serials = kept
+    }
 }
 
 /// A section's header or footer in a lazy stack: it fills its line with

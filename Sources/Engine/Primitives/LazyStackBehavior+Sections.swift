@@ -178,8 +178,8 @@ extension LazyStackBehavior {
         guard !tracks.tracks.isEmpty else {
             // A grid of no columns shows nothing (its sections take no lines).
             graph.containingLayoutMarks(of: node) {
-                ForEach<[LazyEntry], LazyEntryKey, AnyView>.reconcile(
-                    [], id: { $0.key }, content: { $0.view }, node: holder, graph: graph)
+                ForEach<[LazyEntry], Int, AnyView>.reconcile(
+                    [], id: { $0.serial }, content: { $0.view }, node: holder, graph: graph)
             }
             placedEntryOrder = []
             if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
@@ -204,10 +204,11 @@ extension LazyStackBehavior {
                 entries = self.entries(inView.lowerBound, inView.upperBound, &reader)
                 moved = moved || reader.moved
             } while reader.moved
+            entrySerials.number(&entries)
             let lines = reader.lines
             graph.containingLayoutMarks(of: node) {
-                ForEach<[LazyEntry], LazyEntryKey, AnyView>.reconcile(
-                    entries, id: { $0.key },
+                ForEach<[LazyEntry], Int, AnyView>.reconcile(
+                    entries, id: { $0.serial },
                     content: { $0.isHeaderOrFooter ? AnyView(LazySectionBar(alignment: barAlignment, content: $0.view)) : $0.view },
                     node: holder, graph: graph)
             }

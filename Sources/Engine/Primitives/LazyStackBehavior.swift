@@ -28,6 +28,8 @@ final class LazyStackBehavior: NodeBehavior {
     /// changed and corrected as sections come into view; `nil`: to be
     /// counted (``sectionLines(tracks:)``).
     var countedLines: LazySectionLines?
+    /// The numbers a sectioned stack's entries in view are reconciled by.
+    var entrySerials = LazyEntrySerials()
     /// A sectioned stack's nodes as last placed, in the holder's order:
     /// each one's place in reading order (its line × cells a line + its
     /// track), and the number of lines and of cells a line.
