@@ -356,7 +356,7 @@ struct LazyEntrySerials {
         for i in entries.indices {
             let key = entries[i].key
             let serial: Int
-            if let known = kept[key] ?? serials[key] {
+            if let known = serials[key] ?? kept[key] {
                 serial = known
             } else {
                 last += 1
