@@ -12,7 +12,10 @@ enum Limits {
     static let perTurn = 1...100_000
     /// Nesting of deep-chain and of tree (levels, not nodes).
     static let depth = 0...10_000
-    static let fanout = 1...1_000
+    /// Tree fanout (its nodes are bounded by ``nodes``), grid columns, sections.
+    static let fanout = 1...100_000
+    /// Columns of lazy-grid (every cell of a line in view is built).
+    static let gridColumns = 1_000
     static let rows = 0...1_000_000
     static let subtree = 0...1_000_000
     static let period = 1...1_000_000
@@ -156,6 +159,10 @@ struct ScenarioParameters {
         case "lazy-grid":
             // The cells of the rows shown (a few nodes each); per frame, one new row's.
             let columns = Swift.max(fanout ?? 4, 1)
+            guard columns <= Limits.gridColumns else {
+                throw ValidationError("lazy-grid --fanout \(columns) is out of range: it must be "
+                                      + "\(Limits.describe(1...Limits.gridColumns)) (columns)")
+            }
             return Workload(nodes: 4 * columns * screenRows, perFrame: 4 * columns)
         case "nav-push":
             // A page of six nodes per row (the row, its HStack, three

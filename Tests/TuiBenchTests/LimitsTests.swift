@@ -22,6 +22,8 @@ struct LimitsTests {
 
     static let runCases: [Case] = [
         Case(arguments: ["tree", "--depth", "64", "--fanout", "2"], says: "the most is 1000000"),
+        Case(arguments: ["lazy-grid", "--fanout", "1001"], says: "lazy-grid --fanout 1001 is out of range: it must be from 1 to 1000"),
+        Case(arguments: ["--fanout", "100001"], says: "--fanout 100001 is out of range: it must be from 1 to 100000"),
         Case(arguments: ["state-tree", "--depth", "40", "--fanout", "1000"], says: "the most is 1000000"),
         Case(arguments: ["state-churn", "--subtree", "9223372036854775807"], says: "from 0 to 1000000"),
         Case(arguments: ["state-churn", "--subtree", "-5"], says: "--subtree -5 is out of range"),
@@ -57,6 +59,7 @@ struct LimitsTests {
         #expect(usage(Run.self, []).code == 0)
         #expect(usage(Run.self, ["deep-chain", "--depth", "10000"]).code == 0)
         #expect(usage(Run.self, ["tree", "--depth", "9", "--fanout", "4"]).code == 0)
+        #expect(usage(Run.self, ["lazy-sections", "--fanout", "100000"]).code == 0)
         #expect(usage(Run.self, ["state-churn", "--subtree", "1000000"]).code == 0)
         #expect(usage(Replay.self, ["--iterations", "10000", "x.tuiframes"]).code == 0)
     }

@@ -33,7 +33,7 @@ public struct ScrollViewProxy: @unchecked Sendable {
     ///
     /// - Complexity: a walk of the reader's live nodes, then (for a lazy
     ///   stack's row not on screen) of its data's ids; a sectioned stack's
-    ///   sections are counted once more (O(sections)) to find the row's line.
+    ///   sections are read up to the row's (O(sections)) to find its line.
     @MainActor
     public func scrollTo<ID: Hashable & Sendable>(_ id: ID, anchor: UnitPoint? = nil) {
         guard let graph, let reader, graph.isLive(reader) else { return }
@@ -61,8 +61,8 @@ public struct ScrollViewProxy: @unchecked Sendable {
             let index: Int?
             if let rows = behavior.rows {
                 index = rows.index(key)
-            } else if let sections = behavior.sections {
-                index = sections.line(of: key, perLine: behavior.placedLines.perLine)
+            } else if behavior.sections != nil {
+                index = behavior.sectionLine(of: key)
             } else {
                 index = nil
             }

@@ -7,14 +7,46 @@
 /// by key (section, role, cell id) as the stack is placed, so a cell keeps
 /// its node while it stays in view.
 extension LazyStackBehavior {
+    /// The lines of the sections with `tracks` cells a line: as counted
+    /// while their data stays the same, else counted again (every section
+    /// read).
+    ///
+    /// - Complexity: O(1) when counted for these tracks; O(sections) for
+    ///   other tracks (no section read); each section read (its value
+    ///   made) when their data changed.
+    func sectionLines(_ list: LazySectionList, tracks: Int) -> LazySectionLines {
+        if let counted = countedLines {
+            guard counted.tracks != tracks else { return counted }
+            let lines = counted.with(tracks: tracks)
+            countedLines = lines
+            return lines
+        }
+        var shapes: [LazySectionShape] = []
+        shapes.reserveCapacity(list.count)
+        for s in 0..<list.count { shapes.append(LazySectionShape(list[s])) }
+        let lines = LazySectionLines(shapes: shapes, tracks: tracks)
+        countedLines = lines
+        return lines
+    }
+
     /// The size of a sectioned stack: its lines, each ``rowHeight`` long.
     func sectionedSize(_ list: LazySectionList, across: Int?) -> Size {
         let tracks = self.tracks(across: across)
-        let lines = list.lines(perLine: tracks.tracks.count)
+        let lines = sectionLines(list, tracks: tracks.tracks.count)
         let main = lines.total == 0
             ? 0 : Swift.max(0, (lines.total - 1).saturatingProduct(pitch).saturatingSum(rowHeight))
         let cross = across ?? (gridItems == nil ? idealAcross.widest : tracks.length)
         return axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
+    }
+
+    /// The line of the cell whose id is `key` in this sectioned stack, as
+    /// last placed; `nil` when no cell has it (``ScrollViewProxy``).
+    ///
+    /// - Complexity: the sections up to the one that has it made, and a
+    ///   walk of their ids.
+    func sectionLine(of key: ExplicitID) -> Int? {
+        guard let sections, let lines = countedLines else { return nil }
+        return sections.line(of: key, in: lines)
     }
 
     /// What to bring into view for line `line` of a sectioned stack whose
@@ -23,29 +55,56 @@ extension LazyStackBehavior {
     /// that neither covers it; any other stack's cell `line` as it is.
     func scrollFrame(ofCell line: Int, in frame: Rect) -> Rect {
         let r = self.frame(ofCell: line, in: frame)
-        guard let sections, !pinnedViews.isEmpty else { return r }
-        let lines = sections.lines(perLine: placedLines.perLine)
+        guard sections != nil, let lines = countedLines, !pinnedViews.isEmpty else { return r }
         guard line >= 0, line < lines.total else { return r }
         let s = lines.section(ofLine: line)
-        let section = sections.sections[s]
-        let before = pinnedViews.contains(.sectionHeaders) && section.header != nil && line != lines.starts[s]
+        let shape = lines.shapes[s]
+        let before = pinnedViews.contains(.sectionHeaders) && shape.hasHeader && line != lines.starts[s]
             ? pitch : 0
-        let after = pinnedViews.contains(.sectionFooters) && section.footer != nil && line != lines.end(of: s) - 1
+        let after = pinnedViews.contains(.sectionFooters) && shape.hasFooter && line != lines.end(of: s) - 1
             ? pitch : 0
         return axis == .vertical
             ? Rect(x: r.x, y: r.y - before, width: r.width, height: r.height + before + after)
             : Rect(x: r.x - before, y: r.y, width: r.width + before + after, height: r.height)
     }
 
+    /// The sections read while a sectioned stack is placed: each read
+    /// (its value made, from this frame's content) once, and its shape
+    /// checked against the lines counted. A section whose data stayed the
+    /// same can still show other rows (its content closure reads more than
+    /// its element): the sections in view are the ones read, so what shows
+    /// is this frame's.
+    @MainActor
+    private struct SectionReader {
+        let list: LazySectionList
+        var lines: LazySectionLines
+        private var read: [(index: Int, section: LazySectionList.Section)] = []
+        /// Some section's lines were not as counted: the lines after it moved.
+        var moved = false
+
+        init(_ list: LazySectionList, _ lines: LazySectionLines) {
+            self.list = list
+            self.lines = lines
+        }
+
+        mutating func section(_ s: Int) -> LazySectionList.Section {
+            if let hit = read.first(where: { $0.index == s }) { return hit.section }
+            let section = list[s]
+            if lines.set(LazySectionShape(section), of: s) { moved = true }
+            read.append((s, section))
+            return section
+        }
+    }
+
     /// The entries of line `line`: a header, a footer, or a line of cells.
-    private func appendEntries(ofLine line: Int, _ list: LazySectionList, _ lines: LazySectionLines,
-                         into out: inout [LazyEntry]) {
-        let s = lines.section(ofLine: line)
-        let section = list.sections[s]
+    private func appendEntries(ofLine line: Int, _ reader: inout SectionReader, into out: inout [LazyEntry]) {
+        let s = reader.lines.section(ofLine: line)
+        let section = reader.section(s)
+        let lines = reader.lines
         var local = line - lines.starts[s]
         if let header = section.header {
             if local == 0 {
-                out.append(LazyEntry(key: LazyEntryKey(section: section.key, role: .header, id: AnyHashable(0)),
+                out.append(LazyEntry(key: LazyEntryKey(section: section.key, role: .header, id: ExplicitID(0)),
                                      view: header, section: s, line: line, track: 0))
                 return
             }
@@ -54,7 +113,7 @@ extension LazyStackBehavior {
         let first = local * lines.perLine
         guard first < section.cells.count else {
             if let footer = section.footer {
-                out.append(LazyEntry(key: LazyEntryKey(section: section.key, role: .footer, id: AnyHashable(0)),
+                out.append(LazyEntry(key: LazyEntryKey(section: section.key, role: .footer, id: ExplicitID(0)),
                                      view: footer, section: s, line: line, track: 0))
             }
             return
@@ -67,75 +126,89 @@ extension LazyStackBehavior {
     }
 
     /// The line of section `s`'s header, or of its footer.
-    private func barLine(_ role: LazyEntryKey.Role, of s: Int, _ list: LazySectionList,
-                         _ lines: LazySectionLines) -> Int? {
-        let section = list.sections[s]
+    private func barLine(_ role: LazyEntryKey.Role, of s: Int, _ lines: LazySectionLines) -> Int? {
+        let shape = lines.shapes[s]
         switch role {
-        case .header: return section.header == nil ? nil : lines.starts[s]
-        case .footer: return section.footer == nil ? nil : lines.end(of: s) - 1
+        case .header: return shape.hasHeader ? lines.starts[s] : nil
+        case .footer: return shape.hasFooter ? lines.end(of: s) - 1 : nil
         case .cell: return nil
         }
     }
 
+    /// The entries of the lines `first..<last`, and the pinned header of
+    /// the section at the top and footer of the one at the bottom: built
+    /// even when their own line is out of view, and last (painted over the
+    /// cells they hold above).
+    private func entries(_ first: Int, _ last: Int, _ reader: inout SectionReader) -> [LazyEntry] {
+        var entries: [LazyEntry] = []
+        for line in first..<last { appendEntries(ofLine: line, &reader, into: &entries) }
+        var pinned: [LazyEntry] = []
+        if first < last {
+            for (role, kind) in [(LazyEntryKey.Role.header, PinnedScrollableViews.sectionHeaders),
+                                 (.footer, .sectionFooters)] where pinnedViews.contains(kind) {
+                let s = reader.lines.section(ofLine: role == .header ? first : last - 1)
+                guard let line = barLine(role, of: s, reader.lines) else { continue }
+                if let i = entries.firstIndex(where: { $0.line == line && $0.key.role == role }) {
+                    var e = entries.remove(at: i)
+                    e.isPinned = true
+                    pinned.append(e)
+                } else {
+                    var one: [LazyEntry] = []
+                    appendEntries(ofLine: line, &reader, into: &one)
+                    if var e = one.first {
+                        e.isPinned = true
+                        pinned.append(e)
+                    }
+                }
+            }
+        }
+        entries.append(contentsOf: pinned)
+        return entries
+    }
+
     /// Places a sectioned stack's lines in view in `rect`, reconciling
     /// their nodes under `holder`.
+    ///
+    /// - Complexity: the sections in view read, and O(log sections) to find
+    ///   them; the sections after one whose lines were not as counted are
+    ///   moved (O(sections), no section read).
     func placeSections(_ list: LazySectionList, holder: ViewNode, node: ViewNode, in rect: Rect, graph: ViewGraph) {
         let across = axis == .vertical ? rect.width : rect.height
         let tracks = self.tracks(across: across)
         guard !tracks.tracks.isEmpty else {
             // A grid of no columns shows nothing (its sections take no lines).
             graph.containingLayoutMarks(of: node) {
-                ForEach<[LazyEntry], LazyEntryKey, AnyView>.reconcile(
-                    [], id: { $0.key }, content: { $0.view }, node: holder, graph: graph)
+                ForEach<[LazyEntry], Int, AnyView>.reconcile(
+                    [], id: { $0.serial }, content: { $0.view }, node: holder, graph: graph)
             }
             placedEntryOrder = []
             if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
             return
         }
-        let lines = list.lines(perLine: tracks.tracks.count)
-        let viewport = visibleRange(in: rect, graph: graph)
-        let start = axis == .vertical ? rect.y : rect.x
-        let (visibleStart, visibleEnd) = viewport
-        var length = rowHeight
-        idealAcross.placed = 0
-        for attempt in 0..<5 {
-            let pitch = self.pitch(length)
-            let first = Swift.min(lines.total, Swift.max(0, (visibleStart - start) / pitch))
-            let last = Swift.max(first, Swift.min(lines.total, saturatingAdd(visibleEnd - start, pitch - 1) / pitch))
-            var entries: [LazyEntry] = []
-            for line in first..<last { appendEntries(ofLine: line, list, lines, into: &entries) }
-            // The pinned header of the section at the top and footer of the
-            // one at the bottom: built even when their own line is out of
-            // view, and painted last (over the cells they hold above).
-            var pinned: [LazyEntry] = []
-            if first < last {
-                for (role, kind) in [(LazyEntryKey.Role.header, PinnedScrollableViews.sectionHeaders),
-                                     (.footer, .sectionFooters)] where pinnedViews.contains(kind) {
-                    let s = lines.section(ofLine: role == .header ? first : last - 1)
-                    guard let line = barLine(role, of: s, list, lines) else { continue }
-                    if let i = entries.firstIndex(where: { $0.line == line && $0.key.role == role }) {
-                        var e = entries.remove(at: i)
-                        e.isPinned = true
-                        pinned.append(e)
-                    } else {
-                        var one: [LazyEntry] = []
-                        appendEntries(ofLine: line, list, lines, into: &one)
-                        if var e = one.first {
-                            e.isPinned = true
-                            pinned.append(e)
-                        }
-                    }
-                }
-            }
-            entries.append(contentsOf: pinned)
-            // A stack's header sits as its rows do; a grid's at its leading edge.
-            let barAlignment = gridItems == nil
-                ? (axis == .vertical ? Alignment(horizontal: alignment.horizontal, vertical: .top)
-                                     : Alignment(horizontal: .leading, vertical: alignment.vertical))
-                : Alignment.topLeading
+        var reader = SectionReader(list, sectionLines(list, tracks: tracks.tracks.count))
+        // A stack's header sits as its rows do; a grid's at its leading edge.
+        let barAlignment = gridItems == nil
+            ? (axis == .vertical ? Alignment(horizontal: alignment.horizontal, vertical: .top)
+                                 : Alignment(horizontal: .leading, vertical: alignment.vertical))
+            : Alignment.topLeading
+        let (visibleStart, visibleEnd) = visibleRange(in: rect, graph: graph)
+        var moved = false
+        settleLineLength(in: rect, graph: graph) { length, pitch, visible in
+            // A section read in view whose lines were not as counted moves
+            // the lines after it: find the lines in view again. Each section
+            // is read once, so this ends.
+            var entries: [LazyEntry]
+            repeat {
+                reader.moved = false
+                let inView = visible(reader.lines.total)
+                entries = self.entries(inView.lowerBound, inView.upperBound, &reader)
+                moved = moved || reader.moved
+            } while reader.moved
+            entrySerials.number(&entries)
+            let lines = reader.lines
             graph.containingLayoutMarks(of: node) {
-                ForEach<[LazyEntry], LazyEntryKey, AnyView>.reconcile(
-                    entries, id: { $0.key },
+                ForEach<[LazyEntry], Int, AnyView>.reconcile(
+                    entries, id: { $0.serial },
                     content: { $0.isHeaderOrFooter ? AnyView(LazySectionBar(alignment: barAlignment, content: $0.view)) : $0.view },
                     node: holder, graph: graph)
             }
@@ -143,20 +216,18 @@ extension LazyStackBehavior {
             placedEntryOrder = entries.map { $0.line.saturatingProduct(lines.perLine).saturatingSum($0.track) }
             placedLines = (lines.total, lines.perLine)
             if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
-            let longest = placeEntries(entries, nodes: holder.children, lines: lines, list: list, tracks: tracks,
-                                       pitch: pitch, length: length, visible: (visibleStart, visibleEnd),
-                                       in: rect, graph: graph)
-            if longest == length || attempt == 4 { break }
-            length = attempt == 3 ? Swift.max(length, longest) : longest
+            return placeEntries(entries, nodes: holder.children, lines: lines, tracks: tracks, pitch: pitch,
+                                length: length, visible: (visibleStart, visibleEnd), in: rect, graph: graph)
         }
-        rowHeight = length
-        settle(node, graph: graph)
+        countedLines = reader.lines
+        // Lines moved: the size this stack answered counted the old ones.
+        settle(node, graph: graph, linesChanged: moved)
     }
 
     /// Places `entries` (their nodes, in the same order); returns the
     /// longest along the axis (at least 1).
     private func placeEntries(_ entries: [LazyEntry], nodes: [ViewNode], lines: LazySectionLines,
-                              list: LazySectionList, tracks: GridTracks, pitch: Int, length: Int,
+                              tracks: GridTracks, pitch: Int, length: Int,
                               visible: (start: Int, end: Int), in rect: Rect, graph: ViewGraph) -> Int {
         let across = axis == .vertical ? rect.width : rect.height
         let start = axis == .vertical ? rect.y : rect.x
@@ -173,7 +244,7 @@ extension LazyStackBehavior {
                     main = Swift.min(main, lastLine.saturatingProduct(pitch))
                 } else {
                     main = Swift.min(main, visible.end - start - length)
-                    let floor = (firstLine + (list.sections[s].header == nil ? 0 : 1)).saturatingProduct(pitch)
+                    let floor = (firstLine + (lines.shapes[s].hasHeader ? 1 : 0)).saturatingProduct(pitch)
                     main = Swift.max(main, Swift.min(floor, entry.line.saturatingProduct(pitch)))
                 }
             }

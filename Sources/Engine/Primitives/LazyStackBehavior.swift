@@ -24,6 +24,12 @@ final class LazyStackBehavior: NodeBehavior {
     var pinnedViews: PinnedScrollableViews = []
     /// The content's sections, when it has ``Section``s (then ``rows`` is `nil`).
     var sections: LazySectionList?
+    /// Where the sections' lines start, counted when their data last
+    /// changed and corrected as sections come into view; `nil`: to be
+    /// counted (``sectionLines(tracks:)``).
+    var countedLines: LazySectionLines?
+    /// The numbers a sectioned stack's entries in view are reconciled by.
+    var entrySerials = LazyEntrySerials()
     /// A sectioned stack's nodes as last placed, in the holder's order:
     /// each one's place in reading order (its line × cells a line + its
     /// track), and the number of lines and of cells a line.
@@ -87,7 +93,12 @@ final class LazyStackBehavior: NodeBehavior {
             self.rows = nil
             placedRows = nil
             if let list = LazySectionList(content) {
-                // Sections: their lines in view are reconciled as the stack is placed.
+                // Sections: their lines in view are reconciled as the stack
+                // is placed. The same data keeps the lines counted; the
+                // sections in view are read again then.
+                if let previous = sections, !list.hasSameData(as: previous) || list.count != previous.count {
+                    countedLines = nil
+                }
                 sections = list
                 if node.children.isEmpty || !(node.children[0].behavior is ForEachBehavior) {
                     graph.reconcileOnlyChild(LazyRowsHolder(), of: node)
@@ -96,10 +107,12 @@ final class LazyStackBehavior: NodeBehavior {
                 return
             }
             sections = nil
+            countedLines = nil
             graph.reconcileOnlyChild(content, of: node)
             return
         }
         sections = nil
+        countedLines = nil
         update(rows, node: node, graph: graph)
     }
 
@@ -247,47 +260,61 @@ final class LazyStackBehavior: NodeBehavior {
             _ = placeCells(cells, first: 0, tracks: tracks, pitch: pitch(length), length: length, in: rect, graph: graph)
             return
         }
-        let viewport = visibleRange(in: rect, graph: graph)
         let tracks = self.tracks(across: across)
         let perLine = tracks.tracks.count
         // Cells outside 0..<count do not exist: a viewport past the end shows none.
         let n = rows.count
         let lineCount = lines(n, perLine: perLine)
-        let start = axis == .vertical ? rect.y : rect.x
-        let (visibleStart, visibleEnd) = viewport
-        // The line length is the longest cell in view across these tracks,
-        // and which lines are in view depends on it: start from the last
-        // one, place the cells while measuring them, and repeat until the
-        // lines in view agree (one round when no cell changed length).
-        var length = rowHeight
-        idealAcross.placed = 0
-        for attempt in 0..<5 {
-            let pitch = self.pitch(length)
-            let first = Swift.min(lineCount, Swift.max(0, (visibleStart - start) / pitch))
-            let last = Swift.min(lineCount, saturatingAdd(visibleEnd - start, pitch - 1) / pitch)
-            let range = Swift.min(n, first * perLine)..<Swift.min(n, Swift.max(first, last).saturatingProduct(perLine))
+        settleLineLength(in: rect, graph: graph) { length, pitch, visible in
+            let lines = visible(lineCount)
+            let range = Swift.min(n, lines.lowerBound * perLine)..<Swift.min(n, lines.upperBound.saturatingProduct(perLine))
             // Cells created or detached here are placed here: their marks
             // stop at this stack, which is being laid out now.
             graph.containingLayoutMarks(of: node) { rows.reconcile(range, holder, graph) }
             placedRows = range
             if holder.structureChanged || node.structureChanged { graph.refreshLayoutChildren(node) }
-            let longest = placeCells(holder.children, first: range.lowerBound, tracks: tracks, pitch: pitch,
-                                     length: length, in: rect, graph: graph)
+            return placeCells(holder.children, first: range.lowerBound, tracks: tracks, pitch: pitch,
+                              length: length, in: rect, graph: graph)
+        }
+        settle(node, graph: graph)
+    }
+
+    /// Settles the line length while placing the lines in view in `rect`.
+    ///
+    /// The line length is the longest cell in view across the tracks, and
+    /// which lines are in view depends on it: `place` places the lines in
+    /// view with a length (and pitch) and returns the longest cell it
+    /// placed; starting from the last length, it runs again with that one
+    /// until the two agree (one round when no cell changed length), at
+    /// most five rounds. `place` finds the lines in view, of a count, with
+    /// the function it is given.
+    func settleLineLength(in rect: Rect, graph: ViewGraph,
+                          _ place: (_ length: Int, _ pitch: Int, _ visible: (Int) -> Range<Int>) -> Int) {
+        let (visibleStart, visibleEnd) = visibleRange(in: rect, graph: graph)
+        let start = axis == .vertical ? rect.y : rect.x
+        var length = rowHeight
+        idealAcross.placed = 0
+        for attempt in 0..<5 {
+            let pitch = self.pitch(length)
+            let longest = place(length, pitch) { count in
+                let first = Swift.min(count, Swift.max(0, (visibleStart - start) / pitch))
+                let last = Swift.min(count, saturatingAdd(visibleEnd - start, pitch - 1) / pitch)
+                return first..<Swift.max(first, last)
+            }
             if longest == length || attempt == 4 { break }
             // Not settled after a few rounds (cells of very different
             // lengths): the longer, so that no cell is cut.
             length = attempt == 3 ? Swift.max(length, longest) : longest
         }
         rowHeight = length
-        settle(node, graph: graph)
     }
 
     /// After the cells in view were placed: when the size this stack
     /// answered assumed another line length, or another widest cell (asked
     /// for its ideal length across), lays out again from the root this
     /// frame (``ViewGraph/layoutRoot()``).
-    func settle(_ node: ViewNode, graph: ViewGraph) {
-        var changed = rowHeight != sizedRowHeight
+    func settle(_ node: ViewNode, graph: ViewGraph, linesChanged: Bool = false) {
+        var changed = linesChanged || rowHeight != sizedRowHeight
         if idealAcross.isAsked && gridItems == nil {
             idealAcross.widest = idealAcross.placed
             changed = changed || idealAcross.widest != idealAcross.sized
