@@ -57,7 +57,8 @@ final class MarkdownStream {
     private(set) var text: String
     private var frame = 0
 
-    init(document: String) { text = document + "Answer:" }
+    /// Made where the scenarios are listed, off the main actor.
+    nonisolated init(document: String) { text = document + "Answer:" }
 
     /// Appends a word for each frame up to `frame` (none for a frame seen
     /// before: `--change none` renders the same text again).
@@ -100,11 +101,11 @@ extension Scenarios {
         if name == "markdown-stream" {
             let lines = Swift.max(rows ?? 10_000, 12)
             let stream = MarkdownStream(document: markdownDocument(lines: lines))
-            return Scenario(name: name, parameters: ["rows": lines], summary: "a Markdown view of a \(lines)-line document (--rows) showing its end; each frame appends one word of a streamed answer (paragraphs, a list, a code block), and the root view is rendered again with the longer text",
+            return Scenario(name: name, parameters: ["rows": lines],
             render: { frame, host in
                 stream.advance(to: frame)
                 host.render(MarkdownScreen(source: stream.text), keepBytes: false)
-            })
+            }, summary: "a Markdown view of a \(lines)-line document (--rows) showing its end; each frame appends one word of a streamed answer (paragraphs, a list, a code block), and the root view is rendered again with the longer text")
         }
         if name == "markdown-scroll" {
             let lines = Swift.max(rows ?? 10_000, 12)
