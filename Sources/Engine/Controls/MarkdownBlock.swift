@@ -423,13 +423,14 @@ struct MarkdownBlockParser {
             let line = lines[i]
             if rules.isBlank(line) { break }
             if !first {
-                if rules.interruptsParagraph(line) { break }
-                // A setext underline makes the paragraph a heading.
+                // A setext underline makes the paragraph a heading; `---` is
+                // one before it is a thematic break.
                 let t = rules.trimmed(line)
                 if rules.indent(line) < 4, !t.isEmpty, t.allSatisfy({ $0 == "=" }) || t.allSatisfy({ $0 == "-" }) {
                     i += 1
                     return .heading(level: t.first == "=" ? 1 : 2, text: text)
                 }
+                if rules.interruptsParagraph(line) { break }
             }
             if !first {
                 // Two trailing spaces (or a backslash, which the inline parser
