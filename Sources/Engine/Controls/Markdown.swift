@@ -18,6 +18,14 @@
 /// strikethrough, links as OSC 8 hyperlinks). Not understood (shown as
 /// written): HTML, link reference definitions, footnotes, entities.
 ///
+/// The parser is tested against the CommonMark 0.31.2 spec's examples
+/// and GFM 0.29's tables, task lists and strikethrough: 483 of the 556
+/// examples of the sections it claims pass, every one of thematic breaks,
+/// ATX headings, indented and fenced code, paragraphs, block quotes, list
+/// items, tabs, autolinks and the GFM extensions; the failures are link
+/// reference definitions, raw HTML, and line endings inside code spans
+/// (the Rich text article lists them by section).
+///
 /// Headings are bold, levels 1 and 2 in the tint colour (level 1
 /// underlined too); code is in ``Theme/code``; quote bars and table rules
 /// in ``Color/secondary``.

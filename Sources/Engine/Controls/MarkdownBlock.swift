@@ -33,8 +33,15 @@ struct MarkdownListItem: Equatable {
 struct MarkdownBlockParser {
     private var lines: [Substring]
     private var i = 0
+    /// Whether the last line is what follows the document's last line
+    /// break (``lines(of:)``), not a line of a container's content: an
+    /// unclosed fence leaves it out when it is empty.
+    private let lastLineIsOpen: Bool
 
-    private init(lines: [Substring]) { self.lines = lines }
+    private init(lines: [Substring], lastLineIsOpen: Bool) {
+        self.lines = lines
+        self.lastLineIsOpen = lastLineIsOpen
+    }
 
     /// The blocks of `source`.
     static func parse(_ source: String) -> [MarkdownBlock] {
@@ -56,18 +63,26 @@ struct MarkdownBlockParser {
         }
     }
 
+    /// The blocks of a document's `lines` (as ``lines(of:)`` splits it).
     static func parse(lines: [Substring]) -> [MarkdownBlock] {
-        var parser = MarkdownBlockParser(lines: lines)
+        var parser = MarkdownBlockParser(lines: lines, lastLineIsOpen: true)
         var starts: [Int]?
         return parser.blocks(starts: &starts)
     }
 
-    /// The top-level blocks of `lines`, and the line each starts at.
+    /// The top-level blocks of a document's `lines` (as ``lines(of:)``
+    /// splits it), and the line each starts at.
     static func parseWithStarts(lines: [Substring]) -> (blocks: [MarkdownBlock], starts: [Int]) {
-        var parser = MarkdownBlockParser(lines: lines)
+        var parser = MarkdownBlockParser(lines: lines, lastLineIsOpen: true)
         var starts: [Int]? = []
         let blocks = parser.blocks(starts: &starts)
         return (blocks, starts ?? [])
+    }
+
+    /// The blocks of a container's content lines (a quote's, a list item's).
+    private static func parseContent(_ lines: [Substring], starts: inout [Int]?) -> [MarkdownBlock] {
+        var parser = MarkdownBlockParser(lines: lines, lastLineIsOpen: false)
+        return parser.blocks(starts: &starts)
     }
 
     /// Whether the top-level block starting at line `start` of `lines`
@@ -108,6 +123,12 @@ struct MarkdownBlockParser {
     static func isBlank(_ line: Substring) -> Bool { line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
     /// `line` without up to `columns` columns of leading whitespace.
+    ///
+    /// Tab stops are every 4 columns of `line`. A tab only partly removed
+    /// leaves the columns it had left as spaces, and when what is left
+    /// starts off a tab stop, its leading tabs become spaces, so that the
+    /// result's columns count from its own start (CommonMark's tabs in
+    /// containers). Only such lines are copied.
     static func dedent(_ line: Substring, _ columns: Int) -> Substring {
         var n = 0
         var index = line.startIndex
@@ -116,13 +137,40 @@ struct MarkdownBlockParser {
             if c == " " {
                 n += 1
             } else if c == "\t" {
-                n += 4 - n % 4
+                let width = 4 - n % 4
+                if n + width > columns { return expandingTabs(line[index...], at: n, dropping: columns - n) }
+                n += width
             } else {
                 break
             }
             index = line.index(after: index)
         }
-        return line[index...]
+        return rebased(line[index...], at: n)
+    }
+
+    /// `text`, which starts at column `column` of its line, such that its
+    /// columns count from its own start: its leading tabs as spaces when
+    /// `column` is off a tab stop.
+    private static func rebased(_ text: Substring, at column: Int) -> Substring {
+        guard column % 4 != 0, text.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") else { return text }
+        return expandingTabs(text, at: column, dropping: 0)
+    }
+
+    /// `text`, which starts at column `column`, with its leading
+    /// whitespace as spaces and the first `dropping` of them removed.
+    private static func expandingTabs(_ text: Substring, at column: Int, dropping: Int) -> Substring {
+        var out = ""
+        var n = column
+        var index = text.startIndex
+        while index < text.endIndex, text[index] == " " || text[index] == "\t" {
+            let width = text[index] == " " ? 1 : 4 - n % 4
+            out.append(String(repeating: " ", count: width))
+            n += width
+            index = text.index(after: index)
+        }
+        out.removeFirst(Swift.min(dropping, out.count))
+        out += text[index...]
+        return out[...]
     }
 
     static func trimmed(_ s: Substring) -> Substring {
@@ -177,6 +225,12 @@ struct MarkdownBlockParser {
         return (c, n, String(info))
     }
 
+    /// Whether `line` closes a fence of `n` `c`s: as many or more, and no info string.
+    static func closesFence(_ line: Substring, _ c: Character, _ n: Int) -> Bool {
+        guard let (c2, n2, info) = fence(line) else { return false }
+        return c2 == c && n2 >= n && info.isEmpty
+    }
+
     /// A list marker: whether ordered, its number, the content's indent
     /// (columns from the line's start), and the content.
     static func listMarker(_ line: Substring) -> (ordered: Bool, number: Int, bullet: Character, contentIndent: Int, content: Substring)? {
@@ -200,9 +254,11 @@ struct MarkdownBlockParser {
             markerWidth = digits.count + 1
             bullet = d
         }
-        let rest = t.dropFirst(markerWidth)
+        var rest = t.dropFirst(markerWidth)
         if rest.isEmpty || isBlank(rest) { return (ordered, number, bullet, lead + markerWidth + 1, "") }
         guard rest.first == " " || rest.first == "\t" else { return nil }
+        // A tab after the marker reaches the tab stop of the line's column.
+        rest = rebased(rest, at: lead + markerWidth)
         var spaces = indent(rest)
         // Five or more spaces: the content is indented code, one space is the marker's.
         if spaces > 4 { spaces = 1 }
@@ -316,31 +372,44 @@ struct MarkdownBlockParser {
         while i < lines.count {
             let line = lines[i]
             i += 1
-            if let (c2, n2, info2) = MarkdownBlockParser.fence(line), c2 == c, n2 >= n, info2.isEmpty { break }
+            if MarkdownBlockParser.closesFence(line, c, n) { return .code(info: info, lines: code) }
             code.append(String(MarkdownBlockParser.dedent(line, indent)))
         }
+        // Unclosed: the block runs to the end of the document, whose last
+        // line, when empty, is no line but the end of the one before it.
+        if lastLineIsOpen, lines.last?.isEmpty == true, code.last?.isEmpty == true { code.removeLast() }
         return .code(info: info, lines: code)
     }
 
     private mutating func quote() -> MarkdownBlock {
         var inner: [Substring] = []
+        var paragraph = OpenParagraph()
         let rules = MarkdownBlockParser.self
         while i < lines.count {
             let line = lines[i]
             let d = rules.dedent(line, 3)
             if rules.indent(line) < 4, d.first == ">" {
+                // The optional space after `>` may be one column of a tab.
+                let column = rules.indent(line) + 1
                 var rest = d.dropFirst()
-                if rest.first == " " || rest.first == "\t" { rest = rest.dropFirst() }
+                if rest.first == "\t" {
+                    rest = rules.expandingTabs(rest, at: column, dropping: 1)
+                } else {
+                    if rest.first == " " { rest = rest.dropFirst() }
+                    rest = rules.rebased(rest, at: column + 1)
+                }
                 inner.append(rest)
-            } else if !rules.isBlank(line), let last = inner.last, !rules.isBlank(last), !rules.interruptsParagraph(line) {
+            } else if !rules.isBlank(line), paragraph.isOpen, !rules.interruptsParagraph(line) {
                 // A lazy continuation of the quote's paragraph.
                 inner.append(line)
             } else {
                 break
             }
+            paragraph.add(inner[inner.count - 1])
             i += 1
         }
-        return .quote(rules.parse(lines: inner))
+        var starts: [Int]?
+        return .quote(rules.parseContent(inner, starts: &starts))
     }
 
     private mutating func list() -> MarkdownBlock {
@@ -349,40 +418,51 @@ struct MarkdownBlockParser {
         var items: [MarkdownListItem] = []
         var tight = true
         var sawBlankBetween = false
-        while i < lines.count, let m = rules.listMarker(lines[i]), m.ordered == first.ordered, m.bullet == first.bullet {
+        // A thematic break ends the list, though `* * *` reads as a marker too.
+        while i < lines.count, !rules.isRule(lines[i]), let m = rules.listMarker(lines[i]), m.ordered == first.ordered,
+              m.bullet == first.bullet
+        {
             if sawBlankBetween { tight = false }
             var inner: [Substring] = [m.content]
+            var paragraph = OpenParagraph()
+            paragraph.add(m.content)
+            // An item may begin with one blank line, not two: after a
+            // marker and a blank line, the item is empty.
+            var ended = false
             i += 1
-            var blankInside = false
             while i < lines.count {
                 let line = lines[i]
                 if rules.isBlank(line) {
+                    if inner.count == 1 && rules.isBlank(inner[0]) { ended = true }
                     inner.append("")
+                    paragraph.add("")
                     i += 1
                     continue
                 }
+                if ended { break }
                 if rules.indent(line) >= m.contentIndent {
-                    if inner.last.map({ rules.isBlank($0) }) == true, inner.count > 1 { blankInside = true }
                     inner.append(rules.dedent(line, m.contentIndent))
+                    paragraph.add(inner[inner.count - 1])
                     i += 1
                     continue
                 }
                 // A lazy continuation line of the item's paragraph.
-                if let last = inner.last, !rules.isBlank(last), !rules.interruptsParagraph(line), rules.listMarker(line) == nil {
+                if paragraph.isOpen, !rules.interruptsParagraph(line), rules.listMarker(line) == nil {
                     inner.append(line)
+                    paragraph.add(line)
                     i += 1
                     continue
                 }
                 break
             }
-            // Trailing blank lines belong between items, not in this one.
+            // Trailing blank lines belong between items, not in this one
+            // (an empty first line is the item's own).
             var trailing = 0
-            while let last = inner.last, rules.isBlank(last) {
+            while inner.count > 1, let last = inner.last, rules.isBlank(last) {
                 inner.removeLast()
                 trailing += 1
             }
             sawBlankBetween = trailing > 0
-            if blankInside { tight = false }
             var checked: Bool?
             if var firstLine = inner.first {
                 if firstLine.hasPrefix("[ ] ") || firstLine == "[ ]" {
@@ -395,7 +475,12 @@ struct MarkdownBlockParser {
                     inner[0] = firstLine
                 }
             }
-            items.append(MarkdownListItem(checked: checked, blocks: rules.parse(lines: inner)))
+            var starts: [Int]? = []
+            let blocks = rules.parseContent(inner, starts: &starts)
+            // A blank line between two of the item's own blocks makes the
+            // list loose; one inside a block (a nested list, a fence) does not.
+            for start in (starts ?? []).dropFirst() where rules.isBlank(inner[start - 1]) { tight = false }
+            items.append(MarkdownListItem(checked: checked, blocks: blocks))
             if trailing > 0, i < lines.count, rules.listMarker(lines[i]) == nil { break }
         }
         // Blank lines after the last item leave the list where it ended.
@@ -427,13 +512,14 @@ struct MarkdownBlockParser {
             let line = lines[i]
             if rules.isBlank(line) { break }
             if !first {
-                if rules.interruptsParagraph(line) { break }
-                // A setext underline makes the paragraph a heading.
+                // A setext underline makes the paragraph a heading; `---` is
+                // one before it is a thematic break.
                 let t = rules.trimmed(line)
                 if rules.indent(line) < 4, !t.isEmpty, t.allSatisfy({ $0 == "=" }) || t.allSatisfy({ $0 == "-" }) {
                     i += 1
                     return .heading(level: t.first == "=" ? 1 : 2, text: text)
                 }
+                if rules.interruptsParagraph(line) { break }
             }
             if !first {
                 // Two trailing spaces (or a backslash, which the inline parser
@@ -446,5 +532,45 @@ struct MarkdownBlockParser {
             i += 1
         }
         return .paragraph(text)
+    }
+}
+
+/// Whether the lines of a container so far leave a paragraph open: a lazy
+/// continuation line (one without the container's `>` or indentation)
+/// continues a paragraph, and no other block. It follows fences, and reads
+/// through the markers of quotes and list items the lines open.
+struct OpenParagraph {
+    private var fence: (Character, Int)?
+    private(set) var isOpen = false
+
+    mutating func add(_ line: Substring) {
+        let rules = MarkdownBlockParser.self
+        if let (c, n) = fence {
+            if rules.closesFence(line, c, n) { fence = nil }
+            return
+        }
+        var l = line
+        while rules.indent(l) < 4 {
+            let d = rules.dedent(l, 3)
+            if d.first == ">" {
+                l = d.dropFirst()
+            } else if !isOpen, let m = rules.listMarker(l), !m.content.isEmpty {
+                l = m.content
+            } else {
+                break
+            }
+        }
+        if rules.isBlank(l) {
+            isOpen = false
+        } else if let (c, n, _) = rules.fence(l) {
+            fence = (c, n)
+            isOpen = false
+        } else if rules.indent(l) >= 4 {
+            // Indented code, unless it continues a paragraph.
+        } else if rules.atxHeading(l) != nil || rules.isRule(l) || (isOpen && rules.trimmed(l).allSatisfy { $0 == "=" }) {
+            isOpen = false
+        } else {
+            isOpen = true
+        }
     }
 }
