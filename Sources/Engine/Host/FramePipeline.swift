@@ -216,6 +216,7 @@ public final class FramePipeline {
         canvas.resize(columns: columns, rows: rows)
         graph.invalidateLayout()
         graph.setRootEnvironment(\.screenSize, Size(width: columns, height: rows))
+        graph.requestFrame()
     }
 
     /// The canvas as text rows.

@@ -34,6 +34,17 @@ struct GeometryReaderTests {
         #expect(host.textRows == ["w8 n1   "], "the new width shows at once, the count is kept")
     }
 
+    @Test("FramePipeline.resize asks for a frame: renderIfNeeded draws the new size")
+    func resizeRequestsFrame() {
+        let host = FramePipeline(columns: 10, rows: 2, clock: .manual())
+        host.render(GeometryReader { proxy in Text("\(proxy.size.width)x\(proxy.size.height)") })
+        #expect(host.textRows[0].hasPrefix("10x2"))
+        host.resize(columns: 12, rows: 3)
+        host.renderIfNeeded()
+        #expect(host.textRows.count == 3)
+        #expect(host.textRows[0].hasPrefix("12x3"))
+    }
+
     @Test("a change in the state around it rebuilds the content; nothing else does")
     func parentState() {
         final class Count: @unchecked Sendable { var builds = 0 }
