@@ -119,7 +119,7 @@ extension Scenarios {
         switch name {
         case "nav-push":
             let n = Swift.max(rows ?? 1000, 1)
-            return Scenario(name: name, parameters: ["rows": n], summary: "a NavigationStack whose home screen's link pushes a page of \(n) rows (--rows) of five views each (HStack, Text, Text, Spacer, Text): Return pushes it on odd frames, Esc pops it on even ones",
+            var scenario = Scenario(name: name, parameters: ["rows": n], summary: "a NavigationStack whose home screen's link pushes a page of \(n) rows (--rows) of five views each (HStack, Text, Text, Spacer, Text): Return pushes it on odd frames, Esc pops it on even ones; push and pop frames are also reported apart",
             start: { host in
                 host.render(NavPushApp(rows: n), keepBytes: false)
                 // Focus the home screen's link.
@@ -128,6 +128,8 @@ extension Scenarios {
                 // Return on the link pushes the page; Esc pops it.
                 host.graph.dispatch(.key(KeyPress(frame % 2 == 1 ? .enter : .escape)))
             })
+            scenario.frameKind = { $0 % 2 == 1 ? "push" : "pop" }
+            return scenario
         case "split-view":
             let n = Swift.max(rows ?? 1000, 2)
             let items = SplitItem.items(n)

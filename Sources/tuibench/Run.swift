@@ -148,6 +148,7 @@ struct Run: ParsableCommand {
         cpuTimes.reserveCapacity(frames)
         var evaluations = 0, bytes = 0, allocations = 0
         var maxFrame: UInt64 = 0, maxReclaimFrame: UInt64 = 0
+        var kinds = FrameKindTally()
         let progress = Progress()
         for i in 0..<frames {
             if i % 100 == 0 { progress.show("\(scenario.name): frame \(i)/\(frames)") }
@@ -167,6 +168,10 @@ struct Run: ParsableCommand {
             if reclaiming { maxReclaimFrame = max(maxReclaimFrame, elapsed) }
             evaluations += host.graph.statistics.bodyEvaluations
             bytes += host.lastByteCount
+            if change == .leaf, let kind = scenario.frameKind?(frame) {
+                kinds.add(kind, nanoseconds: elapsed, evaluations: host.graph.statistics.bodyEvaluations,
+                          created: host.graph.statistics.nodesCreated)
+            }
         }
         progress.clear()
         let p = Percentiles(times)
@@ -191,7 +196,7 @@ struct Run: ParsableCommand {
                          nodes: identities, summary: scenario.summary,
                          stateSlots: stateSlots, identities: identities,
                          maxFrameNanoseconds: maxFrame, maxReclaimFrameNanoseconds: reclaim,
-                         pendingReclamation: pending,
+                         pendingReclamation: pending, frameKinds: kinds.results,
                          profilerOffP50Nanoseconds: pass.offP50, profilerOnP50Nanoseconds: pass.onP50,
                          profilerOverhead: pass.overhead, profilerOverheadPerFrame: pass.pairedOverhead,
                          profilerControlOverhead: profilerControl
@@ -237,6 +242,9 @@ struct RunResult: Codable {
     var maxReclaimFrameNanoseconds: UInt64?
     /// Detached subtrees (entries of the reclamation queue) not yet reclaimed at the end of the run.
     var pendingReclamation: Int
+    /// For a scenario whose frames do different things in turn (nav-push's
+    /// push and pop), each kind's frames apart, in order of first frame.
+    var frameKinds: [FrameKindResult]?
     /// Median frame with the profiler off and on, from a pass after the
     /// measured one: two hosts render the same frames in lockstep, one
     /// profiled (see ``Run/profilerPass(_:columns:rows:)``).
@@ -307,6 +315,12 @@ struct RunReport: Codable {
             + ", \(MachineInfo.isDebugBuild ? "DEBUG" : "release") build\n"
         out += textTable(rows, leftAligned: [0, 1])
         for r in scenarios {
+            for k in r.frameKinds ?? [] {
+                out += "\(r.name), \(k.kind) frames (\(k.frames)): p50 \(ReplayReport.duration(k.p50Nanoseconds)), "
+                out += "p99 \(ReplayReport.duration(k.p99Nanoseconds)), "
+                out += String(format: "%.1f evals/frame, %.1f nodes created/frame\n", k.bodyEvaluationsPerFrame,
+                              k.nodesCreatedPerFrame)
+            }
             if let reclaim = r.maxReclaimFrameNanoseconds {
                 out += "\(r.name): slowest frame while reclaiming a removed subtree \(ReplayReport.duration(reclaim)); "
                 out += "\(r.pendingReclamation) detached subtrees still queued for reclamation at the end\n"
@@ -405,5 +419,46 @@ extension Run {
     @MainActor
     func makeScenario(_ name: String) -> Scenario {
         parameters.scenario(name)!
+    }
+}
+
+/// One kind of frame of a scenario whose frames do different things in
+/// turn: its frames' times and counts.
+struct FrameKindResult: Codable {
+    var kind: String
+    var frames: Int
+    var p50Nanoseconds: UInt64
+    var p99Nanoseconds: UInt64
+    var bodyEvaluationsPerFrame: Double
+    var nodesCreatedPerFrame: Double
+}
+
+/// Frame times and counts gathered per kind of frame during a run.
+struct FrameKindTally {
+    private var order: [String] = []
+    private var times: [String: [UInt64]] = [:]
+    private var evaluations: [String: Int] = [:]
+    private var created: [String: Int] = [:]
+
+    /// A frame of `kind` that took `nanoseconds`, evaluated `evaluations`
+    /// bodies and created `created` nodes.
+    mutating func add(_ kind: String, nanoseconds: UInt64, evaluations: Int, created: Int) {
+        if times[kind] == nil { order.append(kind) }
+        times[kind, default: []].append(nanoseconds)
+        self.evaluations[kind, default: 0] += evaluations
+        self.created[kind, default: 0] += created
+    }
+
+    /// Nil when no frame had a kind.
+    var results: [FrameKindResult]? {
+        guard !order.isEmpty else { return nil }
+        return order.map { kind in
+            let t = times[kind] ?? []
+            let p = Percentiles(t)
+            let n = Double(Swift.max(1, t.count))
+            return FrameKindResult(kind: kind, frames: t.count, p50Nanoseconds: p.median, p99Nanoseconds: p.p99,
+                                   bodyEvaluationsPerFrame: Double(evaluations[kind] ?? 0) / n,
+                                   nodesCreatedPerFrame: Double(created[kind] ?? 0) / n)
+        }
     }
 }

@@ -23,6 +23,10 @@ struct Scenario {
     var summary: String
     /// Frames after which reclamation of a removed subtree runs (state-churn).
     var isReclaimFrame: (Int) -> Bool = { _ in false }
+    /// For a scenario whose frames do different things in turn (nav-push:
+    /// a push, then a pop), the kind of frame `n`: `tuibench run` reports
+    /// each kind's times apart as well.
+    var frameKind: ((Int) -> String)?
 
     init<V: View>(name: String, parameters: [String: Int], root: @escaping @MainActor (Int) -> V, summary: String) {
         self.name = name
