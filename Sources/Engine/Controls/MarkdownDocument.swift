@@ -62,14 +62,13 @@ struct MarkdownDocument {
     }
 
     /// What an ``update(_:)`` keeps: the source's first `bytes` bytes
-    /// (up to a block boundary) were turned into the first `blocks`
-    /// top-level blocks, `lines` lines and `codeBlocks` code blocks. The
-    /// boundary holds while the first `checkedBytes` bytes (through the
-    /// line after it) are unchanged.
+    /// (up to a block boundary) were turned into the first `lines` lines
+    /// and `codeBlocks` code blocks (every block makes at least one line).
+    /// The boundary holds while the first `checkedBytes` bytes (through
+    /// the boundary's own line) are unchanged.
     private struct Stable {
         var bytes = 0
         var checkedBytes = 0
-        var blocks = 0
         var lines = 0
         var codeBlocks = 0
     }
@@ -176,13 +175,14 @@ struct MarkdownDocument {
         }
         var next = stable
         for (k, block) in blocks.enumerated() {
-            if k == boundary && k > 0 {
+            if boundary > 0 && k == boundary {
                 let start = starts[k]
                 next = Stable(bytes: utf8.distance(from: utf8.startIndex, to: tail[start].startIndex),
                               checkedBytes: utf8.distance(from: utf8.startIndex, to: tail[start + 1].startIndex),
-                              blocks: stable.blocks + k, lines: lines.count, codeBlocks: codeBlocks.count)
+                              lines: lines.count, codeBlocks: codeBlocks.count)
             }
-            if stable.blocks + k > 0 { blank("") }
+            // Blocks are a blank line apart, the first kept one's included.
+            if k > 0 || stable.lines > 0 { blank("") }
             append(block, prefix: "", continuation: "", depth: 0)
         }
         stable = next
