@@ -77,6 +77,7 @@ public final class FrameEncoder {
         guard r.width > 0, r.height > 0 else { return }
         screen.fill(r, with: .unknown)
         screen.damage.removeAll()
+        writer.forgetModelRowHashes()
         canvas.damage.add(r)
     }
 

@@ -23,6 +23,8 @@ extension FrameWriter {
     static let maxShiftCandidates = 4
     /// Screens at least this wide sample rows before hashing them whole.
     static let minColumnsForSampling = 120
+    /// Spans of the diff at least this wide are first compared whole.
+    static let minSpanForBulkCompare = 16
 
     /// A scroll: rows `top...bottom` move by `shift` (negative is up); the
     /// `abs(shift)` rows it vacates at one end come in blank.
@@ -61,19 +63,28 @@ extension FrameWriter {
         if newRowHashes.count < canvas.rows {
             newRowHashes = Array(repeating: 0, count: canvas.rows)
             oldRowHashes = Array(repeating: 0, count: canvas.rows)
+            oldRowHashStamp = Array(repeating: 0, count: canvas.rows)
             rowStayCost = Array(repeating: 0, count: canvas.rows)
             rowBlankCost = Array(repeating: 0, count: canvas.rows)
         }
         // Through buffers: an array store per row per array checked uniqueness each time.
-        let columns = self.columns, model = self.model
+        // A model row the last frame left equal to its hashed canvas row
+        // keeps that hash (see `keepModelRowHashes`).
+        let columns = self.columns, model = self.model, generation = rowHashGeneration
         newRowHashes.withUnsafeMutableBufferPointer { newHashes in
             oldRowHashes.withUnsafeMutableBufferPointer { oldHashes in
-                for y in band.y..<band.maxY {
-                    newHashes[y] = FrameWriter.hash(canvas.row(y))
-                    oldHashes[y] = FrameWriter.hash(UnsafeBufferPointer(start: model + y &* columns, count: columns))
+                oldRowHashStamp.withUnsafeBufferPointer { stamps in
+                    for y in band.y..<band.maxY {
+                        newHashes[y] = FrameWriter.hash(canvas.row(y))
+                        if stamps[y] != generation {
+                            oldHashes[y] = FrameWriter.hash(UnsafeBufferPointer(start: model + y &* columns, count: columns))
+                        }
+                    }
                 }
             }
         }
+        hashedBand = band.y..<band.maxY
+        for y in band.y..<band.maxY where oldRowHashStamp[y] != generation { statistics.modelRowsHashed += 1 }
         rowStayCost.withUnsafeMutableBufferPointer { stay in
             rowBlankCost.withUnsafeMutableBufferPointer { blank in
                 for y in band.y..<band.maxY {
@@ -107,6 +118,36 @@ extension FrameWriter {
                 }
             }
             for y in hunk.top...hunk.bottom { rowStayCost[y] = -1 }
+        }
+    }
+
+    /// After a frame's diff: each row of `written` the frame hashed in the
+    /// canvas and that the model now equals byte for byte keeps that hash
+    /// as the model's; every other row written loses its kept hash. Rows
+    /// outside `written` were not touched and keep theirs.
+    ///
+    /// - Complexity: one `memcmp` per hashed row, against hashing it again next frame.
+    mutating func keepModelRowHashes(_ canvas: CellBuffer, written: Range<Int>) {
+        guard !written.isEmpty, oldRowHashStamp.count >= canvas.rows else { return }
+        let hashed = hashedBand ?? 0..<0
+        for y in written {
+            if hashed.contains(y) && rowMatchesModel(canvas, y) {
+                oldRowHashes[y] = newRowHashes[y]
+                oldRowHashStamp[y] = rowHashGeneration
+            } else {
+                oldRowHashStamp[y] = 0
+            }
+        }
+    }
+
+    /// Drops every kept model row hash: the model changed in a way the
+    /// writer did not account row by row (a clear, a resize, cells forgotten).
+    mutating func forgetModelRowHashes() {
+        rowHashGeneration &+= 1
+        if rowHashGeneration == 0 {
+            // Wrapped: no stamp may equal the new generation by accident.
+            rowHashGeneration = 1
+            for i in oldRowHashStamp.indices { oldRowHashStamp[i] = 0 }
         }
     }
 
@@ -247,9 +288,31 @@ extension FrameWriter {
     /// Cells of canvas row `y` that are not blank, computed once per frame.
     private mutating func blankCost(_ canvas: CellBuffer, _ y: Int) -> Int {
         if rowBlankCost[y] >= 0 { return rowBlankCost[y] }
-        var n = 0
-        for c in canvas.row(y) where c != .blank() { n += 1 }
+        let row = canvas.row(y)
+        let n = FrameWriter.cellsDiffering(row.baseAddress!, from: Cell.blank().bits, count: row.count)
         rowBlankCost[y] = n
+        return n
+    }
+
+    /// Cells of `a` that differ from the cells of `b`, compared as their
+    /// 64 bits with no branch per cell.
+    @inline(__always)
+    static func cellsDiffering(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, count: Int) -> Int {
+        let p = UnsafeRawPointer(a), q = UnsafeRawPointer(b)
+        var n = 0
+        for i in 0..<count {
+            let o = i &* MemoryLayout<Cell>.stride
+            n &+= p.load(fromByteOffset: o, as: UInt64.self) != q.load(fromByteOffset: o, as: UInt64.self) ? 1 : 0
+        }
+        return n
+    }
+
+    /// Cells of `a` other than the cell whose bits are `bits`.
+    @inline(__always)
+    static func cellsDiffering(_ a: UnsafePointer<Cell>, from bits: UInt64, count: Int) -> Int {
+        let p = UnsafeRawPointer(a)
+        var n = 0
+        for i in 0..<count { n &+= p.load(fromByteOffset: i &* MemoryLayout<Cell>.stride, as: UInt64.self) != bits ? 1 : 0 }
         return n
     }
 
@@ -268,10 +331,7 @@ extension FrameWriter {
     /// Cells of canvas row `y` that differ from the model's row `source`.
     private func differingCells(_ canvas: CellBuffer, y: Int, source: Int) -> Int {
         let new = canvas.row(y)
-        let old = modelRow(source)
-        var n = 0
-        for i in 0..<new.count where new[i] != old[i] { n += 1 }
-        return n
+        return FrameWriter.cellsDiffering(new.baseAddress!, modelRow(source), count: new.count)
     }
 
     /// The rows a scroll vacates.

@@ -15,9 +15,13 @@ public struct FrameWriter: ~Copyable {
         public var rowsScrolled = 0
         /// Columns of row content moved sideways by DCH/ICH instead of being rewritten.
         public var charactersShifted = 0
-        /// Rows hashed whole (canvas and model) to look for rows that moved;
-        /// 0 when sampling showed no row could have.
+        /// Canvas rows hashed whole to look for rows that moved (with the
+        /// model's row, unless the last frame left that row equal to one it
+        /// hashed); 0 when sampling showed no row could have.
         public var rowsHashed = 0
+        /// Model rows hashed whole for the same search: those the last
+        /// frame did not leave equal to a canvas row it hashed.
+        public var modelRowsHashed = 0
     }
 
     private(set) var capabilities: TerminalCapabilities
@@ -59,7 +63,19 @@ public struct FrameWriter: ~Copyable {
     var restingCursor: (x: Int, y: Int)?
     // Scratch for scroll detection, reused across frames.
     var newRowHashes: [UInt64] = []
+    /// The model's row hashes. Between frames, row `y`'s entry is still the
+    /// hash of the model's row while `oldRowHashStamp[y]` equals
+    /// `rowHashGeneration`: a row the last frame hashed in the canvas and
+    /// left equal to the model (checked byte for byte) keeps its hash, so a
+    /// screen that scrolls every frame hashes each row once, not twice.
     var oldRowHashes: [UInt64] = []
+    var oldRowHashStamp: [UInt32] = []
+    /// Bumped whenever the model may have changed outside the rows the
+    /// writer accounted for (a clear, a resize, cells forgotten): every
+    /// kept hash goes at once.
+    var rowHashGeneration: UInt32 = 1
+    /// The rows whose canvas hashes this frame computed, if any.
+    var hashedBand: Range<Int>?
     /// The model's rows by hash (or by sampled hash).
     var rowsByHash = RowHashTable()
     /// Per row of the band: cells that differ from the model's row, and
@@ -70,6 +86,9 @@ public struct FrameWriter: ~Copyable {
     let graphemes: GraphemeTable
     // The model for the current frame.
     var model: UnsafeMutablePointer<Cell>
+    /// The model and width the kept row hashes were taken from.
+    var lastModel: UnsafeMutablePointer<Cell>?
+    var lastModelColumns = 0
     var columns = 0
     var rows = 0
 
@@ -142,6 +161,12 @@ public struct FrameWriter: ~Copyable {
             clearScreen()
             needsFullRedraw = false
         }
+        if model != lastModel || columns != lastModelColumns {
+            lastModel = model
+            lastModelColumns = columns
+            forgetModelRowHashes()
+        }
+        hashedBand = nil
         if capabilities.scrolling && !isInline && !keepsCellsInPlace && columns > 0 { scrollMovedRows(canvas) }
         let bounds = canvas.damage.bounds
         for y in bounds.y..<bounds.maxY {
@@ -150,6 +175,7 @@ public struct FrameWriter: ~Copyable {
                 diffRow(new, y: y, from: start, to: end)
             }
         }
+        keepModelRowHashes(canvas, written: bounds.y..<bounds.maxY)
         canvas.damage.removeAll()
         if openLink != 0 { closeLink() }
         if let rest = restingCursor, !isCursor(at: rest) { park(at: rest) }
@@ -212,6 +238,7 @@ public struct FrameWriter: ~Copyable {
         }
         cursor = .home
         for i in 0..<(columns * rows) { model[i] = .blank() }
+        forgetModelRowHashes()
     }
 
     // MARK: Resting cursor
@@ -235,6 +262,15 @@ public struct FrameWriter: ~Copyable {
     @inline(__always)
     private mutating func diffRow(_ new: UnsafeBufferPointer<Cell>, y: Int, from: Int, to: Int) {
         let old = modelRow(y)
+        // A wide span already equal to the model (a row a scroll put in
+        // place, a row repainted unchanged) is one `memcmp`; one that
+        // differs stops it at the first difference.
+        if to &- from >= FrameWriter.minSpanForBulkCompare
+            && Platform.bytesEqual(new.baseAddress! + from, old + from, count: (to &- from) &* MemoryLayout<Cell>.stride)
+        {
+            statistics.cellsCompared += to - from
+            return
+        }
         var x = from
         var end = to
         var compared = 0

@@ -207,3 +207,88 @@ struct WriterFastPathTests {
         #expect(encoder.screen.textRows == canvas.textRows)
     }
 }
+
+/// The model's row hashes kept from one frame to the next: a screen that
+/// scrolls every frame hashes the model once, and the kept hashes never
+/// change what is written.
+@MainActor
+@Suite("Model row hashes kept across frames", .serialized)
+struct WriterKeptHashTests {
+    static func line(_ i: Int) -> String { "2026-11-28 10:\(i % 60):00 INFO job[\(i % 7)] step \(i * 7919) done in \(i % 97) ms" }
+
+    @Test("a log that scrolls a line a frame hashes the model's rows only on its first scroll")
+    func scrollingLogHashesModelOnce() {
+        let styles = StyleTable(), graphemes = GraphemeTable()
+        let canvas = CellBuffer(columns: 130, rows: 30, styles: styles, graphemes: graphemes)
+        canvas.damage.removeAll()
+        let encoder = FrameEncoder(for: canvas)
+        var hashed: [Int] = [], scrolled: [Int] = []
+        for frame in 0..<6 {
+            canvas.clear()
+            for y in 0..<30 { canvas.write(Self.line(frame + y), x: 0, y: y) }
+            encoder.encode(canvas)
+            #expect(encoder.screen.textRows == canvas.textRows)
+            hashed.append(encoder.statistics.modelRowsHashed)
+            scrolled.append(encoder.statistics.rowsScrolled)
+        }
+        // Frame 0 draws on a blank screen (nothing to scroll); frame 1
+        // hashes every model row; later frames keep the hashes of frame 1's
+        // canvas rows, which the terminal now shows.
+        #expect(hashed == [0, 30, 0, 0, 0, 0])
+        #expect(scrolled == [0, 29, 29, 29, 29, 29])
+        // Cells forgotten (something else drew there): every kept hash goes.
+        encoder.forget(Rect(x: 0, y: 5, width: 10, height: 2), in: canvas)
+        canvas.clear()
+        for y in 0..<30 { canvas.write(Self.line(6 + y), x: 0, y: y) }
+        encoder.encode(canvas)
+        #expect(encoder.statistics.modelRowsHashed == 30)
+        #expect(encoder.screen.textRows == canvas.textRows)
+    }
+
+    /// Random frames: scrolls up and down by a few rows with new lines,
+    /// edits in place, cells forgotten, styles, wide glyphs. `frames`
+    /// applies each to the canvas and encodes.
+    static func randomFrames(seed: UInt64, encode: (CellBuffer, FrameEncoder) -> Void) -> [[UInt8]] {
+        let styles = StyleTable(), graphemes = GraphemeTable()
+        let canvas = CellBuffer(columns: 124, rows: 24, styles: styles, graphemes: graphemes)
+        canvas.damage.removeAll()
+        let encoder = FrameEncoder(for: canvas)
+        let pens = [StyleID(0), styles.id(for: Style(foreground: .palette(2))), styles.id(for: Style(attributes: .bold))]
+        var random = SplitMix64(seed: seed)
+        var first = 0
+        var edits: [Int: String] = [:]
+        var out: [[UInt8]] = []
+        for _ in 0..<60 {
+            switch random.next() % 6 {
+            case 0, 1: first += 1 + Int(random.next() % 3)
+            case 2: first = Swift.max(0, first - 1 - Int(random.next() % 3))
+            case 3: edits[Int(random.next() % 24)] = "edited 世界 \(random.next() % 1000)"
+            case 4: encoder.forget(Rect(x: Int(random.next() % 100), y: Int(random.next() % 24), width: 20, height: 3), in: canvas)
+            default: break
+            }
+            canvas.clear()
+            for y in 0..<24 {
+                canvas.write(WriterKeptHashTests.line(first + y), x: 0, y: y, style: pens[(first + y) % pens.count])
+                if let e = edits[y] { canvas.write(e, x: 60, y: y) }
+            }
+            encode(canvas, encoder)
+            #expect(encoder.screen.textRows == canvas.textRows)
+            out.append(Array(encoder.lastOutput))
+        }
+        return out
+    }
+
+    @Test("kept hashes write exactly the bytes of hashing every row every frame", arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func keptHashesChangeNoByte(seed: UInt64) {
+        let kept = Self.randomFrames(seed: seed) { canvas, encoder in encoder.encode(canvas) }
+        let fresh = Self.randomFrames(seed: seed) { canvas, encoder in
+            encoder.writer.forgetModelRowHashes()
+            encoder.encode(canvas)
+        }
+        #expect(kept.count == fresh.count)
+        for (i, (a, b)) in zip(kept, fresh).enumerated() where a != b {
+            Issue.record("frame \(i): kept \(escaped(a)) fresh \(escaped(b))")
+            return
+        }
+    }
+}
