@@ -22,6 +22,13 @@ struct ANSILine: Equatable {
     static let maxParameters = 32
 
     init(parsing source: Substring) {
+        // Most lines are plain printable text: no escape, control or C1
+        // scalar to read, so the text is the source.
+        if ANSILine.isPlain(source) {
+            text = String(source)
+            runs = nil
+            return
+        }
         var text = ""
         var runs: [Text.Run] = []
         var style = Style.plain
@@ -126,6 +133,21 @@ struct ANSILine: Equatable {
         } else {
             runs.append(Text.Run(end: length, style: runStyle))
             self.runs = runs
+        }
+    }
+
+    /// Whether `source` holds no C0 control, DEL or C1 control (U+0080…
+    /// U+009F, UTF-8 `C2 80`…`C2 9F`): nothing the parser would drop,
+    /// expand or read as a sequence. One pass over its UTF-8.
+    static func isPlain(_ source: Substring) -> Bool {
+        var source = source
+        return source.withUTF8 { bytes in
+            var afterC2 = false
+            for b in bytes {
+                if b < 0x20 || b == 0x7F || (afterC2 && b < 0xA0) { return false }
+                afterC2 = b == 0xC2
+            }
+            return true
         }
     }
 

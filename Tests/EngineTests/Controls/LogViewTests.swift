@@ -55,6 +55,27 @@ struct LogViewTests {
         }
     }
 
+    @Test("plain lines are kept as written; one control, C1 or escape scalar anywhere takes the parsing path")
+    func plainFastPath() {
+        var random = SplitMix64(seed: 24)
+        let plain: [Unicode.Scalar] = ["a", "Z", " ", "~", "é", "\u{A0}", "\u{A1}", "世", "😀", "\u{7E}", "\u{C2}", "\u{FF}"]
+        let odd: [Unicode.Scalar] = ["\u{0}", "\u{9}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9B}", "\u{9F}"]
+        for trial in 0..<2_000 {
+            var scalars = (0..<Int(random.next() % 30)).map { _ in plain[Int(random.next() % UInt64(plain.count))] }
+            let line = String(String.UnicodeScalarView(scalars))
+            let parsed = ANSILine(parsing: line[...])
+            #expect(parsed.text == line && parsed.runs == nil, "\(line.unicodeScalars.map(\.value))")
+            #expect(ANSILine.isPlain(line[...]))
+            // The same line with one scalar the parser drops or reads.
+            let k = scalars.isEmpty ? 0 : Int(random.next() % UInt64(scalars.count + 1))
+            scalars.insert(odd[trial % odd.count], at: k)
+            let hostile = String(String.UnicodeScalarView(scalars))
+            #expect(!ANSILine.isPlain(hostile[...]), "\(hostile.unicodeScalars.map(\.value))")
+            let text = ANSILine(parsing: hostile[...]).text
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+    }
+
     @Test("a tab becomes spaces to the next multiple of eight; a line with newlines is several lines")
     func tabsAndNewlines() {
         let log = LogStore()
