@@ -303,7 +303,7 @@ final class NavigationSplitBehavior: PreferenceObserving {
             let top = columns[Swift.min(depth, columns.count - 1)]
             for unit in units.dropFirst() where unit !== top { graph.place(unit, in: hidden) }
             place(top, in: Rect(x: rect.x, y: rect.y + barHeight, width: rect.width, height: rect.height - barHeight),
-                  graph: graph)
+                  node: node, graph: graph)
             shown = [units[0], top]
         } else {
             graph.place(units[0], in: hidden)
@@ -312,7 +312,7 @@ final class NavigationSplitBehavior: PreferenceObserving {
             var x = rect.x
             for (n, i) in visible.enumerated() {
                 let width = w[n]
-                place(columns[i], in: Rect(x: x, y: rect.y, width: width, height: rect.height), graph: graph)
+                place(columns[i], in: Rect(x: x, y: rect.y, width: width, height: rect.height), node: node, graph: graph)
                 shown.append(columns[i])
                 x += width
                 if n < visible.count - 1 {
@@ -337,9 +337,28 @@ final class NavigationSplitBehavior: PreferenceObserving {
     /// The units painted at the last layout.
     private var shownUnits: [ViewNode] = []
 
+    /// What ``View/containerRelativeFrame(_:alignment:)`` in each column
+    /// measures with: the column's area (below the bar when collapsed).
+    private var columnContainers: [RelativeFrameContainer] = []
+
+    override func relativeFrameContainer(for child: ViewNode, of node: ViewNode) -> RelativeFrameContainer? {
+        // Columns are the units at odd positions (a rule follows each).
+        let units = node.layoutChildren
+        guard let i = units.firstIndex(where: { $0 === child }), i % 2 == 1 else { return nil }
+        return columnContainer((i - 1) / 2)
+    }
+
+    private func columnContainer(_ index: Int) -> RelativeFrameContainer {
+        while columnContainers.count <= index { columnContainers.append(RelativeFrameContainer()) }
+        return columnContainers[index]
+    }
+
     /// Places a column's screen in `rect`, its content centred in it (as
     /// SwiftUI centres a column's content).
-    private func place(_ column: ViewNode, in rect: Rect, graph: ViewGraph) {
+    private func place(_ column: ViewNode, in rect: Rect, node: ViewNode, graph: ViewGraph) {
+        if let i = node.layoutChildren.firstIndex(where: { $0 === column }), i % 2 == 1 {
+            columnContainer((i - 1) / 2).setSize(ContainerSize(width: rect.width, height: rect.height), node: node, graph: graph)
+        }
         let s = graph.size(of: column, for: ProposedSize(width: rect.width, height: rect.height))
         let w = Swift.min(s.width, rect.width), h = Swift.min(s.height, rect.height)
         graph.place(column, in: Rect(x: rect.x + (rect.width - w) / 2, y: rect.y + (rect.height - h) / 2,

@@ -127,6 +127,11 @@ final class NavigationHostBehavior: PreferenceObserving {
     var isMerged = false
     /// The token of the root last reconciled (``NavigationRootToken``).
     var rootToken: NavigationRootToken?
+    /// What ``View/containerRelativeFrame(_:alignment:)`` on a screen
+    /// measures with: the area below the bar, once placed (before, its
+    /// lengths are not known and a frame passes its proposal on; the
+    /// placement then lays it out again).
+    let container = RelativeFrameContainer()
 
     init() { super.init() }
 
@@ -161,6 +166,7 @@ final class NavigationHostBehavior: PreferenceObserving {
         let barHeight = Swift.min(bar.height, rect.height)
         graph.place(units[0], in: Rect(x: rect.x, y: rect.y, width: isMerged ? 0 : rect.width, height: barHeight))
         let area = Rect(x: rect.x, y: rect.y + barHeight, width: rect.width, height: rect.height - barHeight)
+        container.setSize(ContainerSize(width: area.width, height: area.height), node: node, graph: graph)
         // Only the top screen is placed: the covered ones keep their frames
         // (shown again at the same size, they need no layout).
         let top = units[units.count - 1]
@@ -169,6 +175,8 @@ final class NavigationHostBehavior: PreferenceObserving {
         graph.place(top, in: Rect(x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2,
                                   width: w, height: h))
     }
+
+    override func relativeFrameContainer(for child: ViewNode, of node: ViewNode) -> RelativeFrameContainer? { container }
 
     override func paintOrder(_ node: ViewNode) -> [ViewNode] {
         let units = node.layoutChildren

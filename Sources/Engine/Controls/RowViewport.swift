@@ -130,8 +130,15 @@ final class RowViewportBehavior: NodeBehavior {
     /// Whether the scroll indicator shows (from the environment).
     var indicatorVisibility = ScrollIndicatorVisibility.automatic
 
+    /// What ``View/containerRelativeFrame(_:alignment:)`` in a row
+    /// measures with: the rows' area (below a table's header, beside the
+    /// scroll indicator).
+    let container = RelativeFrameContainer()
+
     /// Columns between table cells.
     static let columnSpacing = 1
+
+    override func relativeFrameContainer(for child: ViewNode, of node: ViewNode) -> RelativeFrameContainer? { container }
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         let pitch = Swift.max(1, viewport?.rowHeight ?? 1)
@@ -154,6 +161,7 @@ final class RowViewportBehavior: NodeBehavior {
         let rows = Rect(x: rect.x, y: rect.y + header, width: width, height: rect.height - header)
         viewport.frame = rect
         viewport.rowsFrame = rows
+        container.setSize(ContainerSize(width: rows.width, height: rows.height), node: node, graph: graph)
         let before = viewport.indicator
         defer {
             viewport.indicator = width < rect.width

@@ -61,6 +61,12 @@ public class NodeBehavior {
     /// How eagerly a stack gives this node space (`.layoutPriority`).
     var layoutPriority: Double { 0 }
 
+    /// The container ``View/containerRelativeFrame(_:alignment:)`` inside
+    /// `child` (one of `node`'s children) measures with, if this node is one
+    /// for it (a scroll view, a navigation stack, a split view's column, a
+    /// list); `nil` (the default) looks further up.
+    func relativeFrameContainer(for child: ViewNode, of node: ViewNode) -> RelativeFrameContainer? { nil }
+
     /// The order children paint in (later on top).
     func paintOrder(_ node: ViewNode) -> [ViewNode] { node.layoutChildren }
 

@@ -1,6 +1,9 @@
 /// A frame whose size along some axes is a share of its container's: the
-/// nearest ``ScrollView``'s visible size (its viewport, without its scroll
-/// indicators), or the window's when no scroll view is around it.
+/// nearest container around it, as SwiftUI's list of them — a
+/// ``ScrollView`` (its visible size, without its scroll indicators), a
+/// ``List`` or ``Table`` (the rows' area), a ``NavigationStack`` (the area
+/// below its bar), a column of a ``NavigationSplitView`` — or the window's
+/// when none is around it.
 ///
 /// Along the axes it sizes, the content is offered the frame's length and
 /// placed inside by `alignment`, as ``View/frame(width:height:alignment:)``
@@ -100,7 +103,8 @@ final class ContainerRelativeFrameBehavior: NodeBehavior {
 
 extension View {
     /// Sizes this view along `axes` to its container's length: the
-    /// nearest ``ScrollView``'s visible size, else the window's.
+    /// nearest ``ScrollView``, ``List``, ``Table``, ``NavigationStack`` or
+    /// ``NavigationSplitView`` column around it, else the window.
     ///
     /// ```swift
     /// ScrollView {

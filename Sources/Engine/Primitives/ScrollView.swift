@@ -122,12 +122,8 @@ final class ScrollBehavior: NodeBehavior {
     /// The frame this scroll view was last placed in.
     var placedFrame: Rect?
     /// What ``View/containerRelativeFrame(_:alignment:)`` inside measures
-    /// with: the viewport, without the indicators (``setContainerSize(_:node:graph:)``).
-    var containerSize = ContainerSize()
-    /// The container-relative frames inside that measured with it, and the
-    /// count past which the ones that left the tree are dropped.
-    var containerDependents = NodeRegistry()
-    var containerPruneCount = 32
+    /// with: the viewport, without the indicators.
+    let container = RelativeFrameContainer()
 
     /// Listed in ``InteractionState/scrollViews`` (not fixed).
     var isRegistered = false
@@ -200,15 +196,13 @@ final class ScrollBehavior: NodeBehavior {
         // Never placed yet: the container inside is the size offered (a
         // stack's probes at 0 and infinity aside); once placed, its
         // viewport, whatever a parent's probe offers.
-        if placedFrame == nil {
-            let finite = { (length: Int?) in length.flatMap { $0 == .max ? nil : $0 } }
-            setContainerSize(ContainerSize(width: finite(proposal.width), height: finite(proposal.height)),
-                             node: node, graph: graph)
-        }
+        if placedFrame == nil { container.setSize(ContainerSize(offered: proposal), node: node, graph: graph) }
         let content = ContentLayout.size(node, contentProposal(width: proposal.width, height: proposal.height), graph: graph)
         return Size(width: proposal.width.map { $0 == .max ? content.width : $0 } ?? content.width,
                     height: proposal.height.map { $0 == .max ? content.height : $0 } ?? content.height)
     }
+
+    override func relativeFrameContainer(for child: ViewNode, of node: ViewNode) -> RelativeFrameContainer? { container }
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
         // A viewport that grew or shrank in place may leave the content's
@@ -226,13 +220,13 @@ final class ScrollBehavior: NodeBehavior {
         // the last row (beside the vertical one's column). The content is
         // measured with the viewport the last layout's indicators left,
         // then with the one they leave now.
-        setContainerSize(ContainerSize(width: Swift.max(0, rect.width - (indicator == nil ? 0 : 1)),
-                                       height: Swift.max(0, rect.height - (horizontalIndicator == nil ? 0 : 1))),
-                         node: node, graph: graph)
+        container.setSize(ContainerSize(width: Swift.max(0, rect.width - (indicator == nil ? 0 : 1)),
+                                        height: Swift.max(0, rect.height - (horizontalIndicator == nil ? 0 : 1))),
+                          node: node, graph: graph)
         let (showsVertical, showsHorizontal) = indicators(in: rect, node: node, graph: graph)
         let width = rect.width - (showsVertical ? 1 : 0)
         let height = rect.height - (showsHorizontal ? 1 : 0)
-        setContainerSize(ContainerSize(width: width, height: height), node: node, graph: graph)
+        container.setSize(ContainerSize(width: width, height: height), node: node, graph: graph)
         func placeContent() {
             var widest = 0, tallest = 0
             for child in node.layoutChildren {

@@ -194,6 +194,89 @@ struct ContainerRelativeFrameTests {
             pending.append(contentsOf: n.children)
         }
         // Five rows live; up to twice the live count (and at least 32) before those gone are dropped.
-        #expect((scroll?.containerDependents.count ?? .max) <= 33)
+        #expect((scroll?.container.dependentCount ?? .max) <= 33)
+    }
+
+    /// Records each length a closure-form frame is asked for, by name.
+    @MainActor final class Lengths {
+        var seen: [String: Set<Int>] = [:]
+        func frame(_ name: String, _ axis: Axis.Set) -> some View {
+            Text(name).containerRelativeFrame(axis, alignment: .topLeading) { [self] length, _ in
+                seen[name, default: []].insert(length)
+                return length
+            }
+        }
+    }
+
+    @Test("a navigation stack is a container: the area below its bar, not the window")
+    func navigationStackIsAContainer() {
+        let lengths = Lengths()
+        struct Screen: View {
+            let lengths: Lengths
+            var body: some View {
+                VStack(spacing: 0) {
+                    Text("header")
+                    NavigationStack {
+                        lengths.frame("page", .vertical).navigationTitle("Home")
+                    }
+                }
+            }
+        }
+        let host = FramePipeline(columns: 20, rows: 10)
+        host.render(Screen(lengths: lengths))
+        // The bar's rows above the area: the page starts below them and
+        // reaches the window's last row, so it is the area's height.
+        let rows = trimmed(host)
+        let top = rows.firstIndex { $0.drop { $0 == " " } == "page" }
+        #expect(top != nil && top! > 1, "\(rows)")
+        if let top { #expect(lengths.seen["page"] == [10 - top], "\(lengths.seen) \(rows)") }
+        host.resizeScreen(columns: 20, rows: 14)
+        if let top = trimmed(host).firstIndex(where: { $0.drop { $0 == " " } == "page" }) {
+            #expect(lengths.seen["page"]?.contains(14 - top) == true, "\(lengths.seen)")
+        }
+    }
+
+    @Test("each column of a split view is a container: its own width")
+    func splitColumnsAreContainers() {
+        let lengths = Lengths()
+        struct Split: View {
+            let lengths: Lengths
+            var body: some View {
+                NavigationSplitView {
+                    lengths.frame("side", .horizontal).navigationSplitViewColumnWidth(12)
+                } detail: {
+                    lengths.frame("detail", .horizontal)
+                }
+            }
+        }
+        let host = FramePipeline(columns: 60, rows: 6)
+        host.render(Split(lengths: lengths))
+        // The sidebar is 12 wide, a rule, then the detail has the rest.
+        #expect(lengths.seen["side"] == [12], "\(lengths.seen)")
+        #expect(lengths.seen["detail"] == [60 - 12 - 1], "\(lengths.seen)")
+    }
+
+    @Test("a list is a container: the rows' width, without the scroll indicator's column")
+    func listIsAContainer() {
+        let lengths = Lengths()
+        struct Rows: View {
+            let lengths: Lengths
+            var body: some View {
+                HStack(spacing: 0) {
+                    List(0..<40, id: \.self) { i in
+                        Text("\(i)").containerRelativeFrame(.horizontal, count: 2, span: 1, spacing: 0, alignment: .trailing)
+                    }
+                    .frame(width: 21)
+                    Text("|")
+                }
+                .frame(maxWidth: .infinity, alignment: .leading)
+            }
+        }
+        let host = FramePipeline(columns: 30, rows: 4)
+        host.render(Rows(lengths: lengths))
+        // 40 rows overflow: the indicator takes the list's last column, so
+        // the rows are 20 wide and each number sits at the end of 10 cells
+        // (the window, 30 wide, would make it 15).
+        #expect(host.textRows[0].hasPrefix("         0          █"), "\(host.textRows)")
     }
 }
