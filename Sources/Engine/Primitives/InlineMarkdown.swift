@@ -5,7 +5,10 @@
 /// Understood: `*em*` and `_em_`, `**strong**` and `__strong__`,
 /// code between backticks, `~~strike~~` (and `~strike~`), `[text](url "title")`
 /// and `![alt](url)` (drawn as a link titled by its alt text),
-/// `<scheme:autolinks>` and `<user@host>`, and backslash escapes. Emphasis
+/// `<scheme:autolinks>` and `<user@host>`, and backslash escapes; in a
+/// ``Markdown`` document, given its link reference definitions, also
+/// reference links: `[text][label]`, `[label][]` and `[label]` (CommonMark
+/// 6.3; an inline link takes precedence, links do not nest). Emphasis
 /// follows CommonMark's delimiter-run rules (left- and right-flanking runs,
 /// intraword `_` is never emphasis, the rule of three), so `snake_case_name`
 /// and `2 * 3 * 4` stay as written. Everything else is kept byte for byte:
@@ -54,6 +57,8 @@ struct InlineMarkdown {
 
     private struct Bracket {
         var item: Int
+        /// The byte after the `[` (or `![`): where the link text starts.
+        var textStart: Int
         var delimiterBottom: Int
         var active = true
         var isImage: Bool
@@ -76,10 +81,16 @@ struct InlineMarkdown {
     private var brackets: [Bracket] = []
     private var spans: [Span] = []
     private var atomCount = 0
+    /// The document's link reference definitions; nil outside a Markdown
+    /// document (a ``Text``), where `[text]` alone is never a link.
+    private let definitions: MarkdownLinkDefinitions?
+    /// The normalized labels looked up in ``definitions``, found or not.
+    private(set) var labelsLookedUp: [String] = []
 
-    private init(bytes: [UInt8], verbatim: [Bool]) {
+    private init(bytes: [UInt8], verbatim: [Bool], definitions: MarkdownLinkDefinitions? = nil) {
         self.bytes = bytes
         self.verbatim = verbatim
+        self.definitions = definitions
     }
 
     /// Whether `source` holds a byte that may start inline markup
@@ -138,6 +149,22 @@ struct InlineMarkdown {
         return text(bytes: bytes, verbatim: [Bool](repeating: false, count: bytes.count), styles: styles)
     }
 
+    /// Parses Markdown `source`, the inline text of a Markdown document
+    /// with link reference `definitions`: reference links resolve through
+    /// them. The labels looked up (normalized, whether found or not) are
+    /// added to `labelsLookedUp`: what the text shown depends on.
+    static func text(_ source: String, definitions: MarkdownLinkDefinitions, labelsLookedUp: inout [String],
+                     styles: Styles = Styles()) -> Text
+    {
+        let bytes = Array(source.utf8)
+        var parser = InlineMarkdown(bytes: bytes, verbatim: [Bool](repeating: false, count: bytes.count),
+                                    definitions: definitions)
+        parser.tokenize()
+        parser.processEmphasis(bottom: 0)
+        labelsLookedUp += parser.labelsLookedUp
+        return parser.flatten(atoms: [], styles: styles)
+    }
+
     // MARK: - Tokens
 
     private func isMarkup(_ i: Int) -> Bool { i < bytes.count && !verbatim[i] }
@@ -183,12 +210,12 @@ struct InlineMarkdown {
                 i = delimiterRun(at: i)
             case 0x21 where isMarkup(i + 1) && bytes[i + 1] == 0x5B:  // ![
                 flush()
-                brackets.append(Bracket(item: items.count, delimiterBottom: delimiters.count, isImage: true))
+                brackets.append(Bracket(item: items.count, textStart: i + 2, delimiterBottom: delimiters.count, isImage: true))
                 items.append(Item(bytes: [0x21, 0x5B]))
                 i += 2
             case 0x5B:  // [
                 flush()
-                brackets.append(Bracket(item: items.count, delimiterBottom: delimiters.count, isImage: false))
+                brackets.append(Bracket(item: items.count, textStart: i + 1, delimiterBottom: delimiters.count, isImage: false))
                 items.append(Item(bytes: [0x5B]))
                 i += 1
             case 0x5D:  // ]
@@ -270,13 +297,15 @@ struct InlineMarkdown {
     }
 
     /// A `]` at `i`: closes the innermost `[` as a link when an inline
-    /// destination follows, otherwise it is text.
+    /// destination follows or, in a document, a reference resolves;
+    /// otherwise it is text.
     private mutating func closeBracket(at i: Int) -> Int {
         guard let opener = brackets.last else {
             pending.append(0x5D)
             return i + 1
         }
-        guard opener.active, let (destination, end) = inlineDestination(at: i + 1) else {
+        guard opener.active, let (destination, end) = inlineDestination(at: i + 1) ?? reference(text: opener.textStart, close: i)
+        else {
             brackets.removeLast()
             pending.append(0x5D)
             return i + 1
@@ -291,6 +320,34 @@ struct InlineMarkdown {
         // No links in links (CommonMark 6.3): earlier openers become text.
         if !opener.isImage { for k in brackets.indices where !brackets[k].isImage { brackets[k].active = false } }
         return end
+    }
+
+    /// A reference link whose text runs from `start` to the `]` at `close`
+    /// (CommonMark 6.3): a full reference `[label]` after it, or the text
+    /// itself as the label when `[]` (collapsed) or no label (shortcut)
+    /// follows. The destination and where the link ends; nil when the
+    /// label is not defined, or outside a document.
+    private mutating func reference(text start: Int, close: Int) -> (String, Int)? {
+        guard let definitions else { return nil }
+        var label = start..<close
+        var end = close + 1
+        if isMarkup(close + 1), bytes[close + 1] == 0x5B,
+           let (range, after) = MarkdownLinkDefinitions.label(in: bytes, at: close + 1, isText: { !isMarkup($0) })
+        {
+            // A full reference; `[]` makes it collapsed (the text is the label).
+            if !range.isEmpty { label = range }
+            end = after
+        }
+        if label == start..<close {
+            // The text as a label: no unescaped bracket inside, at most 999 characters.
+            guard let (range, _) = MarkdownLinkDefinitions.label(in: bytes, at: start - 1, isText: { !isMarkup($0) }),
+                  range.upperBound == close
+            else { return nil }
+        }
+        guard let key = MarkdownLinkDefinitions.key(bytes[label].filter { $0 != InlineMarkdown.atomByte }) else { return nil }
+        labelsLookedUp.append(key)
+        guard let destination = definitions[key] else { return nil }
+        return (destination, end)
     }
 
     /// `(destination "title")` at `i`: the destination and where it ends.
