@@ -126,6 +126,10 @@ struct MarkdownDocument {
     /// Source lines parsed by the last read (a test's measure of how much
     /// of the document an update parsed again).
     private(set) var linesParsed = 0
+    /// Kept top-level blocks the last read made again because the text
+    /// after the boundary resolved their references otherwise (a test's
+    /// measure of the link rule).
+    private(set) var blocksRemade = 0
     private let highlighter: (any SyntaxHighlighter)?
     /// The languages whose code blocks go to ``codeBlocks`` instead of the
     /// ``SyntaxHighlighter``.
@@ -252,6 +256,7 @@ struct MarkdownDocument {
         if !links.unresolved.isEmpty {
             for label in definitions.destinations.keys where links.unresolved.contains(label) { changed.insert(label) }
         }
+        blocksRemade = 0
         guard !changed.isEmpty else { return lines.count }
         for label in changed {
             if let destination = definitions[label] {
@@ -265,6 +270,7 @@ struct MarkdownDocument {
         var first = lines.count
         for dependent in links.dependents where dependent.labels.contains(where: changed.contains) {
             first = Swift.min(first, dependent.firstLine)
+            blocksRemade += 1
             // Made on their own, then put in place; code lines (and the
             // code blocks for a line highlighter) are left as they are.
             var kept: [Line] = []
