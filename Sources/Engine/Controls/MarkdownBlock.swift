@@ -4,9 +4,10 @@
 indirect enum MarkdownBlock: Equatable {
     /// A heading, level 1–6, its inline Markdown.
     case heading(level: Int, text: String)
-    /// A paragraph's inline Markdown: soft breaks are spaces, hard breaks
-    /// newlines. The link reference definitions it began with are not in
-    /// it (a paragraph of definitions only is no block).
+    /// A paragraph's inline Markdown: its lines (without their leading
+    /// whitespace) joined by line endings, which the inline parser makes
+    /// soft or hard breaks. The link reference definitions it began with
+    /// are not in it (a paragraph of definitions only is no block).
     case paragraph(String)
     /// A fenced or indented code block: the fence's info string (empty for
     /// none) and its lines as written.
@@ -577,16 +578,16 @@ struct MarkdownBlockParser {
         return defined < content.count ? .paragraph(rules.paragraphText(content[defined...])) : nil
     }
 
-    /// The text of a paragraph's `lines`: soft breaks are spaces; two
-    /// trailing spaces (or a backslash, which the inline parser reads) end
-    /// a line with a hard break, a newline.
+    /// The text of a paragraph's `lines` (their leading whitespace
+    /// removed): the lines joined by line endings, the last without its
+    /// trailing whitespace. Whether a line ending is a soft break or a
+    /// hard one (after two spaces or a backslash) is the inline parser's
+    /// to say: inside a code span it is neither, but a space.
     static func paragraphText(_ lines: ArraySlice<Substring>) -> String {
         var text = ""
-        var hardBreak = false
         for (k, line) in lines.enumerated() {
-            if k > 0 { text += hardBreak || text.hasSuffix("\\") ? "\n" : " " }
-            hardBreak = line.hasSuffix("  ")
-            text += trimmed(line)
+            if k > 0 { text += "\n" }
+            text += k == lines.count - 1 ? trimmed(line) : line
         }
         return text
     }

@@ -84,6 +84,11 @@ struct InlineMarkdown {
     /// The document's link reference definitions; nil outside a Markdown
     /// document (a ``Text``), where `[text]` alone is never a link.
     private let definitions: MarkdownLinkDefinitions?
+    /// Whether the source is a Markdown document's paragraph, whose line
+    /// endings are soft breaks (a space) or, after two spaces, hard ones
+    /// (a newline), and are spaces in a code span (CommonMark 6.1, 6.7,
+    /// 6.8). In a ``Text`` a newline is a newline, wherever it is.
+    private var paragraphLineEndings: Bool { definitions != nil }
     /// The normalized labels looked up in ``definitions``, found or not.
     private(set) var labelsLookedUp: [String] = []
 
@@ -204,6 +209,9 @@ struct InlineMarkdown {
                     pending.append(b)
                     i += 1
                 }
+            case 0x0A where paragraphLineEndings:
+                lineEnding()
+                i += 1
             case 0x60:  // `
                 i = codeSpan(at: i)
             case 0x2A, 0x5F, 0x7E:  // * _ ~
@@ -230,6 +238,19 @@ struct InlineMarkdown {
         flush()
     }
 
+    /// A paragraph's line ending: a hard break (a newline) after two or
+    /// more spaces, a soft break (a space) otherwise; the spaces and tabs
+    /// before it are not shown. (The block parser took those after it.)
+    private mutating func lineEnding() {
+        var spaces = 0
+        while pending.last == 0x20 {
+            spaces += 1
+            pending.removeLast()
+        }
+        while let last = pending.last, last == 0x20 || last == 0x09 { pending.removeLast() }
+        pending.append(spaces >= 2 ? 0x0A : 0x20)
+    }
+
     /// The length of the run of markup byte `b` starting at `i`.
     private func runLength(of b: UInt8, at i: Int) -> Int {
         var j = i
@@ -250,6 +271,10 @@ struct InlineMarkdown {
             let m = runLength(of: 0x60, at: j)
             if m == k {
                 var content = Array(bytes[(i + k)..<j])
+                // A paragraph's line endings are spaces in a code span.
+                if paragraphLineEndings {
+                    for x in content.indices where content[x] == 0x0A { content[x] = 0x20 }
+                }
                 // One space each side is stripped when both are there and the
                 // span is not all spaces.
                 if content.count >= 2, content.first == 0x20, content.last == 0x20, content.contains(where: { $0 != 0x20 }) {
