@@ -212,7 +212,7 @@ struct MarkdownDocument {
         let (blocks, starts) = (parsed.blocks, parsed.starts)
         linesParsed = tail.count
         // The kept text's definitions come first, so they win.
-        definitions = links.kept
+        definitions = MarkdownLinkDefinitions(after: links.kept)
         for d in parsed.definitions { definitions.add(d) }
         let firstRemade = remakeDependents()
         // The last block after which nothing appended can change what is
@@ -223,7 +223,7 @@ struct MarkdownDocument {
             break
         }
         var next = stable
-        var kept = links.kept
+        var newlyKept: ArraySlice<MarkdownLinkDefinition> = []
         let oldDependents = links.dependents.count
         for (k, block) in blocks.enumerated() {
             if boundary > 0 && k == boundary {
@@ -231,7 +231,7 @@ struct MarkdownDocument {
                 next = Stable(bytes: utf8.distance(from: utf8.startIndex, to: tail[start].startIndex),
                               checkedBytes: utf8.distance(from: utf8.startIndex, to: tail[start + 1].startIndex),
                               lines: lines.count, codeBlocks: codeBlocks.count)
-                for d in parsed.definitions[..<parsed.definitionsBefore[k]] { kept.add(d) }
+                newlyKept = parsed.definitions[..<parsed.definitionsBefore[k]]
             }
             // Blocks are a blank line apart, the first kept one's included.
             if k > 0 || stable.lines > 0 { blank("") }
@@ -242,7 +242,8 @@ struct MarkdownDocument {
                 links.dependents.append(LinkDependencies.Dependent(block: block, firstLine: firstLine, labels: labelsLookedUp))
             }
         }
-        if boundary > 0 { keepLinks(kept, from: oldDependents) }
+        if boundary > 0 { keepLinks(newlyKept, from: oldDependents) }
+        definitions = MarkdownLinkDefinitions()
         stable = next
         return firstRemade
     }
@@ -254,6 +255,7 @@ struct MarkdownDocument {
         var changed: Set<String> = []
         for (label, destination) in links.resolved where definitions[label] != destination { changed.insert(label) }
         if !links.unresolved.isEmpty {
+            // The labels the text read defines (not the kept text's).
             for label in definitions.destinations.keys where links.unresolved.contains(label) { changed.insert(label) }
         }
         blocksRemade = 0
@@ -286,33 +288,37 @@ struct MarkdownDocument {
         return first
     }
 
-    /// After the boundary moved: `kept` is the kept text's definitions,
-    /// and the dependents from `firstNew` on were added for blocks now
-    /// kept, with every label they looked up: those `kept` defines are
-    /// dropped (they resolve the same whatever follows), the others are
-    /// remembered with what they resolved to.
-    private mutating func keepLinks(_ kept: MarkdownLinkDefinitions, from firstNew: Int) {
-        for (label, _) in kept.destinations where links.kept[label] == nil {
-            links.resolved[label] = nil
-            links.unresolved.remove(label)
+    /// After the boundary moved: `newlyKept` are the definitions of the
+    /// text now kept, and the dependents from `firstNew` on were added for
+    /// blocks now kept, with every label they looked up: those the kept
+    /// text defines are dropped (they resolve the same whatever follows),
+    /// the others are remembered with what they resolved to.
+    private mutating func keepLinks(_ newlyKept: ArraySlice<MarkdownLinkDefinition>, from firstNew: Int) {
+        var newKeys: Set<String> = []
+        for d in newlyKept where links.kept[d.key] == nil {
+            newKeys.insert(d.key)
+            // Defined by the kept text now: no longer depends on what follows.
+            links.resolved[d.key] = nil
+            links.unresolved.remove(d.key)
         }
-        links.kept = kept
-        var k = firstNew
-        while k < links.dependents.count {
-            links.dependents[k].labels.removeAll { kept[$0] != nil }
-            if links.dependents[k].labels.isEmpty {
-                links.dependents.remove(at: k)
-                continue
-            }
-            for label in links.dependents[k].labels {
+        var kept: [LinkDependencies.Dependent] = []
+        for var dependent in links.dependents[firstNew...] {
+            dependent.labels.removeAll { links.kept[$0] != nil || newKeys.contains($0) }
+            guard !dependent.labels.isEmpty else { continue }
+            for label in dependent.labels {
                 if let destination = definitions[label] {
                     links.resolved[label] = destination
                 } else {
                     links.unresolved.insert(label)
                 }
             }
-            k += 1
+            kept.append(dependent)
         }
+        links.dependents.replaceSubrange(firstNew..., with: kept)
+        // `definitions` shares the kept definitions' storage: let it go so
+        // they grow in place.
+        definitions = MarkdownLinkDefinitions()
+        for d in newlyKept { links.kept.add(d) }
     }
 
     /// Gives the code lines in `range` not yet coloured to the

@@ -11,7 +11,14 @@ struct MarkdownLinkDefinition: Equatable {
 /// The link reference definitions of a Markdown document, by normalized
 /// label: what the inline parser resolves `[text][label]`, `[label][]`
 /// and `[label]` through. The first definition of a label wins.
+///
+/// Definitions can be read on top of those of the text before them (a
+/// streamed document's kept part, ``init(after:)``), which win and are
+/// shared, not copied.
 struct MarkdownLinkDefinitions: Equatable {
+    /// The definitions of the text before, which win.
+    private var earlier: [String: String] = [:]
+    /// The definitions added, but those of labels `earlier` defines.
     private(set) var destinations: [String: String] = [:]
 
     init() {}
@@ -20,14 +27,21 @@ struct MarkdownLinkDefinitions: Equatable {
         for d in definitions { add(d) }
     }
 
-    var isEmpty: Bool { destinations.isEmpty }
+    /// No definitions yet but those of the text before, `earlier`'s
+    /// (`earlier`'s storage is shared, not copied).
+    init(after earlier: MarkdownLinkDefinitions) {
+        self.earlier = earlier.destinations
+        for (key, destination) in earlier.earlier where self.earlier[key] == nil { self.earlier[key] = destination }
+    }
+
+    var isEmpty: Bool { earlier.isEmpty && destinations.isEmpty }
 
     /// Adds `definition` unless its label is defined already.
     mutating func add(_ definition: MarkdownLinkDefinition) {
-        if destinations[definition.key] == nil { destinations[definition.key] = definition.destination }
+        if self[definition.key] == nil { destinations[definition.key] = definition.destination }
     }
 
-    subscript(key: String) -> String? { destinations[key] }
+    subscript(key: String) -> String? { earlier[key] ?? destinations[key] }
 
     /// The label `raw` (the bytes between its brackets) normalized for
     /// matching: whitespace runs (spaces, tabs, line endings) collapsed to
