@@ -167,20 +167,16 @@ struct MarkdownLinkDefinitions: Equatable {
         var characters = 0
         while i < b.count {
             let c = b[i]
+            let markup = !isText(i)
+            if markup && c == 0x5B { return nil }
+            if markup && c == 0x5D { return (start + 1..<i, i + 1) }
             if c & 0xC0 != 0x80 { characters += 1 }
-            guard characters <= 999 else { return nil }
-            if isText(i) {
-                i += 1
-                continue
-            }
-            if c == 0x5C, i + 1 < b.count, !isText(i + 1), InlineMarkdown.isASCIIPunctuation(b[i + 1]) {
+            if markup, c == 0x5C, i + 1 < b.count, !isText(i + 1), InlineMarkdown.isASCIIPunctuation(b[i + 1]) {
                 // The escaped byte is ASCII: one more character.
                 characters += 1
-                i += 2
-                continue
+                i += 1
             }
-            if c == 0x5B { return nil }
-            if c == 0x5D { return (start + 1..<i, i + 1) }
+            guard characters <= 999 else { return nil }
             i += 1
         }
         return nil
