@@ -200,8 +200,12 @@ final class MarkdownCursor: ControlModelObject {
     @MainActor
     private func loaded(_ change: MarkdownDocument.Change?, previousCount: Int = 0) {
         if let change {
-            // Lines before the change keep their measured heights.
+            // Lines before the change keep their measured heights, but
+            // those made again for a reference resolved otherwise.
             for k in change.firstLine..<Swift.max(previousCount, change.firstLine) { heights[k] = nil }
+            for range in change.remade {
+                for k in range { heights[k] = nil }
+            }
             // A view showing the end of its text follows text appended to it.
             if change.appended && showsEnd {
                 top = document.lines.count

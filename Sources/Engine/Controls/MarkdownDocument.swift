@@ -111,6 +111,10 @@ struct MarkdownDocument {
         var firstCodeBlock: Int
         /// Whether the new text is the old with text added at its end.
         var appended: Bool
+        /// Kept lines (before `firstLine`) made again: the blocks whose
+        /// references the text read resolves otherwise. Their count is
+        /// unchanged, and their code lines are left as they were.
+        var remade: [Range<Int>] = []
     }
 
     var lines: [Line] = []
@@ -160,7 +164,7 @@ struct MarkdownDocument {
     /// growing it in place.
     mutating func update(appendedTo source: String) -> Change {
         var change = Change(firstLine: stable.lines, firstCodeBlock: stable.codeBlocks, appended: true)
-        change.firstLine = Swift.min(change.firstLine, read(source, keep: false))
+        change.remade = read(source, keep: false)
         return change
     }
 
@@ -178,7 +182,7 @@ struct MarkdownDocument {
         if appended && source.utf8.count == old.utf8.count { return nil }
         if !appended && !MarkdownDocument.startsWith(source, old, count: stable.checkedBytes) { stable = Stable() }
         var change = Change(firstLine: stable.lines, firstCodeBlock: stable.codeBlocks, appended: appended)
-        change.firstLine = Swift.min(change.firstLine, read(source))
+        change.remade = read(source)
         return change
     }
 
@@ -197,10 +201,9 @@ struct MarkdownDocument {
     /// Makes the lines of `source` from the kept boundary on, and moves
     /// the boundary to the last one in the text read; keeps `source` for
     /// the next ``update(_:)`` to compare with. Kept lines whose links the
-    /// text read resolves otherwise are made again: returns the first of
-    /// them (`lines.count` when none).
+    /// text read resolves otherwise are made again: returns their ranges.
     @discardableResult
-    private mutating func read(_ source: String, keep: Bool = true) -> Int {
+    private mutating func read(_ source: String, keep: Bool = true) -> [Range<Int>] {
         self.source = keep ? source : ""
         if stable.lines == 0 { links = LinkDependencies() }
         lines.removeSubrange(stable.lines...)
@@ -214,7 +217,7 @@ struct MarkdownDocument {
         // The kept text's definitions come first, so they win.
         definitions = MarkdownLinkDefinitions(after: links.kept)
         for d in parsed.definitions { definitions.add(d) }
-        let firstRemade = remakeDependents()
+        let remade = remakeDependents()
         // The last block after which nothing appended can change what is
         // before it (0: none past the kept one).
         var boundary = 0
@@ -245,13 +248,13 @@ struct MarkdownDocument {
         if boundary > 0 { keepLinks(newlyKept, from: oldDependents) }
         definitions = MarkdownLinkDefinitions()
         stable = next
-        return firstRemade
+        return remade
     }
 
     /// Makes again the kept blocks that looked up a label ``definitions``
     /// (the kept text's and the text read's) resolves otherwise than when
-    /// they were made; returns the first line made again.
-    private mutating func remakeDependents() -> Int {
+    /// they were made; returns the lines made again.
+    private mutating func remakeDependents() -> [Range<Int>] {
         var changed: Set<String> = []
         for (label, destination) in links.resolved where definitions[label] != destination { changed.insert(label) }
         if !links.unresolved.isEmpty {
@@ -259,7 +262,7 @@ struct MarkdownDocument {
             for label in definitions.destinations.keys where links.unresolved.contains(label) { changed.insert(label) }
         }
         blocksRemade = 0
-        guard !changed.isEmpty else { return lines.count }
+        guard !changed.isEmpty else { return [] }
         for label in changed {
             if let destination = definitions[label] {
                 links.resolved[label] = destination
@@ -269,9 +272,8 @@ struct MarkdownDocument {
                 links.unresolved.insert(label)
             }
         }
-        var first = lines.count
+        var remade: [Range<Int>] = []
         for dependent in links.dependents where dependent.labels.contains(where: changed.contains) {
-            first = Swift.min(first, dependent.firstLine)
             blocksRemade += 1
             // Made on their own, then put in place; code lines (and the
             // code blocks for a line highlighter) are left as they are.
@@ -284,8 +286,9 @@ struct MarkdownDocument {
             for (j, line) in kept.enumerated() where line.kind != .code && dependent.firstLine + j < lines.count {
                 lines[dependent.firstLine + j] = line
             }
+            remade.append(dependent.firstLine..<Swift.min(lines.count, dependent.firstLine + kept.count))
         }
-        return first
+        return remade
     }
 
     /// After the boundary moved: `newlyKept` are the definitions of the
