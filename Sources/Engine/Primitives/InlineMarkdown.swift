@@ -13,7 +13,9 @@
 /// intraword `_` is never emphasis, the rule of three), so `snake_case_name`
 /// and `2 * 3 * 4` stay as written. Everything else is kept byte for byte:
 /// whitespace, newlines, entities (`&amp;` is shown as written) and control
-/// characters (which ``Text`` draws as harmless pictures).
+/// characters (which ``Text`` draws as harmless pictures). In a document a
+/// newline is a paragraph's line ending: a soft break (a space), a hard
+/// one after two spaces, and a space in a code span.
 ///
 /// The source is bytes, each either Markdown or verbatim (what a
 /// ``LocalizedStringKey`` interpolated): a verbatim byte is always text,
@@ -23,7 +25,8 @@
 ///
 /// - Complexity: O(n) for most input; the delimiter search is bounded by
 ///   CommonMark's "openers bottom", so pathological runs of delimiters stay
-///   near linear.
+///   near linear. A reference reads at most the 999 characters of a label
+///   after a `]` and of its link text before it.
 struct InlineMarkdown {
     /// The placeholder byte of an atom (an interpolated text).
     static let atomByte: UInt8 = 0xFF
