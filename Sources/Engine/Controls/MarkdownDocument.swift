@@ -273,13 +273,15 @@ struct MarkdownDocument {
             }
         }
         var remade: [Range<Int>] = []
-        for dependent in links.dependents where dependent.labels.contains(where: changed.contains) {
+        for k in links.dependents.indices where links.dependents[k].labels.contains(where: changed.contains) {
+            let dependent = links.dependents[k]
             blocksRemade += 1
             // Made on their own, then put in place; code lines (and the
             // code blocks for a line highlighter) are left as they are.
             var kept: [Line] = []
             swap(&kept, &lines)
             let codeBlockCount = codeBlocks.count
+            labelsLookedUp.removeAll(keepingCapacity: true)
             append(dependent.block, prefix: "", continuation: "", depth: 0)
             swap(&kept, &lines)
             codeBlocks.removeSubrange(codeBlockCount...)
@@ -287,6 +289,17 @@ struct MarkdownDocument {
                 lines[dependent.firstLine + j] = line
             }
             remade.append(dependent.firstLine..<Swift.min(lines.count, dependent.firstLine + kept.count))
+            // The labels looked up this time (a reference resolved
+            // otherwise may leave another to be looked up).
+            links.dependents[k].labels = labelsLookedUp.filter { links.kept[$0] == nil }
+            for label in links.dependents[k].labels where links.resolved[label] == nil {
+                if let destination = definitions[label] {
+                    links.resolved[label] = destination
+                    links.unresolved.remove(label)
+                } else {
+                    links.unresolved.insert(label)
+                }
+            }
         }
         return remade
     }
