@@ -15,16 +15,22 @@
 /// thematic breaks, drawn as a rule across the view; GFM tables, columns
 /// padded to their widest cell and aligned as the delimiter row says; and
 /// everything ``LocalizedStringKey`` understands inline (emphasis, code,
-/// strikethrough, links as OSC 8 hyperlinks). Not understood (shown as
-/// written): HTML, link reference definitions, footnotes, entities.
+/// strikethrough, links as OSC 8 hyperlinks); and link reference
+/// definitions (`[docs]: https://example.com "Title"`, anywhere in the
+/// document, in quotes and list items too), which are not shown, and the
+/// full (`[the docs][docs]`), collapsed (`[docs][]`) and shortcut
+/// (`[docs]`) references that use them, drawn as the inline links are.
+/// Labels match whatever their case and spacing; the first definition of
+/// a label wins; a title has nowhere to show in a terminal and is dropped.
+/// Not understood (shown as written): HTML, footnotes, entities.
 ///
 /// The parser is tested against the CommonMark 0.31.2 spec's examples
-/// and GFM 0.29's tables, task lists and strikethrough: 483 of the 556
+/// and GFM 0.29's tables, task lists and strikethrough: 570 of the 583
 /// examples of the sections it claims pass, every one of thematic breaks,
-/// ATX headings, indented and fenced code, paragraphs, block quotes, list
-/// items, tabs, autolinks and the GFM extensions; the failures are link
-/// reference definitions, raw HTML, and line endings inside code spans
-/// (the Rich text article lists them by section).
+/// ATX headings, indented and fenced code, link reference definitions,
+/// paragraphs, block quotes, list items, images, tabs, autolinks and the
+/// GFM extensions; the failures are raw HTML (12) and a lazy `===` line
+/// in a quote (the Rich text article lists them by section).
 ///
 /// Headings are bold, levels 1 and 2 in the tint colour (level 1
 /// underlined too); code is in ``Theme/code``; quote bars and table rules
@@ -41,7 +47,10 @@
 /// that the change left in place, so text streamed onto the end (an
 /// assistant's answer, word by word) re-parses the last block or two, not
 /// the document: a blank line followed by a line that is neither indented
-/// nor a list item, outside a code fence, is such a boundary. What is
+/// nor a list item, outside a code fence, is such a boundary. A definition
+/// read after the boundary that resolves a reference before it otherwise
+/// than before (a README's definitions streamed in at its end) makes the
+/// kept blocks that use that label again, and only those. What is
 /// left is a comparison of the unchanged bytes (`memcmp`, so a
 /// 10,000-line document costs a few microseconds), and a change before
 /// the last boundary parses the document again whole. A ``MarkdownStore``
@@ -191,8 +200,12 @@ final class MarkdownCursor: ControlModelObject {
     @MainActor
     private func loaded(_ change: MarkdownDocument.Change?, previousCount: Int = 0) {
         if let change {
-            // Lines before the change keep their measured heights.
+            // Lines before the change keep their measured heights, but
+            // those made again for a reference resolved otherwise.
             for k in change.firstLine..<Swift.max(previousCount, change.firstLine) { heights[k] = nil }
+            for range in change.remade {
+                for k in range { heights[k] = nil }
+            }
             // A view showing the end of its text follows text appended to it.
             if change.appended && showsEnd {
                 top = document.lines.count

@@ -4,7 +4,10 @@
 indirect enum MarkdownBlock: Equatable {
     /// A heading, level 1–6, its inline Markdown.
     case heading(level: Int, text: String)
-    /// A paragraph's inline Markdown: soft breaks are spaces, hard breaks newlines.
+    /// A paragraph's inline Markdown: its lines (without their leading
+    /// whitespace) joined by line endings, which the inline parser makes
+    /// soft or hard breaks. The link reference definitions it began with
+    /// are not in it (a paragraph of definitions only is no block).
     case paragraph(String)
     /// A fenced or indented code block: the fence's info string (empty for
     /// none) and its lines as written.
@@ -33,6 +36,12 @@ struct MarkdownListItem: Equatable {
 struct MarkdownBlockParser {
     private var lines: [Substring]
     private var i = 0
+    /// The link reference definitions found so far, in the document's
+    /// order (containers' included).
+    private var definitions: [MarkdownLinkDefinition] = []
+    /// Whether ``blocks(starts:definitionsBefore:)``'s starts include the
+    /// paragraphs of definitions only, which make no block.
+    private var startsDefinitionParagraphs = false
     /// Whether the last line is what follows the document's last line
     /// break (``lines(of:)``), not a line of a container's content: an
     /// unclosed fence leaves it out when it is empty.
@@ -45,7 +54,17 @@ struct MarkdownBlockParser {
 
     /// The blocks of `source`.
     static func parse(_ source: String) -> [MarkdownBlock] {
-        parse(lines: lines(of: source[...]))
+        parseDocument(source).blocks
+    }
+
+    /// The blocks of `source`, and its link reference definitions (what
+    /// its inline Markdown resolves references through).
+    static func parseDocument(_ source: String) -> (blocks: [MarkdownBlock], definitions: MarkdownLinkDefinitions) {
+        var parser = MarkdownBlockParser(lines: lines(of: source[...]), lastLineIsOpen: true)
+        var starts: [Int]?
+        var before: [Int]?
+        let blocks = parser.blocks(starts: &starts, definitionsBefore: &before)
+        return (blocks, MarkdownLinkDefinitions(parser.definitions))
     }
 
     /// The lines of `text`, without their line breaks (`\n` or `\r\n`).
@@ -63,26 +82,33 @@ struct MarkdownBlockParser {
         }
     }
 
-    /// The blocks of a document's `lines` (as ``lines(of:)`` splits it).
-    static func parse(lines: [Substring]) -> [MarkdownBlock] {
-        var parser = MarkdownBlockParser(lines: lines, lastLineIsOpen: true)
-        var starts: [Int]?
-        return parser.blocks(starts: &starts)
-    }
-
     /// The top-level blocks of a document's `lines` (as ``lines(of:)``
-    /// splits it), and the line each starts at.
-    static func parseWithStarts(lines: [Substring]) -> (blocks: [MarkdownBlock], starts: [Int]) {
+    /// splits it), the line each starts at, the document's link reference
+    /// definitions in order, and how many of them come before each block.
+    static func parseWithStarts(lines: [Substring])
+        -> (blocks: [MarkdownBlock], starts: [Int], definitions: [MarkdownLinkDefinition], definitionsBefore: [Int])
+    {
         var parser = MarkdownBlockParser(lines: lines, lastLineIsOpen: true)
         var starts: [Int]? = []
-        let blocks = parser.blocks(starts: &starts)
-        return (blocks, starts ?? [])
+        var before: [Int]? = []
+        let blocks = parser.blocks(starts: &starts, definitionsBefore: &before)
+        return (blocks, starts ?? [], parser.definitions, before ?? [])
     }
 
-    /// The blocks of a container's content lines (a quote's, a list item's).
-    private static func parseContent(_ lines: [Substring], starts: inout [Int]?) -> [MarkdownBlock] {
+    /// The blocks of a container's content lines (a quote's, a list
+    /// item's); the definitions found in them are added to `definitions`.
+    /// With `starts`, the line each block starts at, and each paragraph
+    /// of definitions only (no block, but a list item's blank line before
+    /// it still makes its list loose).
+    private static func parseContent(_ lines: [Substring], starts: inout [Int]?,
+                                     definitions: inout [MarkdownLinkDefinition]) -> [MarkdownBlock]
+    {
         var parser = MarkdownBlockParser(lines: lines, lastLineIsOpen: false)
-        return parser.blocks(starts: &starts)
+        parser.startsDefinitionParagraphs = true
+        var before: [Int]?
+        let blocks = parser.blocks(starts: &starts, definitionsBefore: &before)
+        definitions += parser.definitions
+        return blocks
     }
 
     /// Whether the top-level block starting at line `start` of `lines`
@@ -315,13 +341,18 @@ struct MarkdownBlockParser {
 
     // MARK: - Blocks
 
-    /// The blocks from line `i` on; with `starts`, the line each begins at.
-    private mutating func blocks(starts: inout [Int]?) -> [MarkdownBlock] {
+    /// The blocks from line `i` on; with `starts`, the line each begins
+    /// at; with `definitionsBefore`, how many definitions come before each.
+    private mutating func blocks(starts: inout [Int]?, definitionsBefore: inout [Int]?) -> [MarkdownBlock] {
         var result: [MarkdownBlock] = []
         while i < lines.count {
             let start = i
+            let defined = definitions.count
             if let block = block() {
                 result.append(block)
+                starts?.append(start)
+                definitionsBefore?.append(defined)
+            } else if startsDefinitionParagraphs && definitions.count > defined {
                 starts?.append(start)
             }
         }
@@ -409,10 +440,10 @@ struct MarkdownBlockParser {
             i += 1
         }
         var starts: [Int]?
-        return .quote(rules.parseContent(inner, starts: &starts))
+        return .quote(rules.parseContent(inner, starts: &starts, definitions: &definitions))
     }
 
-    private mutating func list() -> MarkdownBlock {
+    private mutating func list() -> MarkdownBlock? {
         let rules = MarkdownBlockParser.self
         guard let first = rules.listMarker(lines[i]) else { return paragraph() }
         var items: [MarkdownListItem] = []
@@ -476,7 +507,7 @@ struct MarkdownBlockParser {
                 }
             }
             var starts: [Int]? = []
-            let blocks = rules.parseContent(inner, starts: &starts)
+            let blocks = rules.parseContent(inner, starts: &starts, definitions: &definitions)
             // A blank line between two of the item's own blocks makes the
             // list loose; one inside a block (a nested list, a fence) does not.
             for start in (starts ?? []).dropFirst() where rules.isBlank(inner[start - 1]) { tight = false }
@@ -503,35 +534,62 @@ struct MarkdownBlockParser {
         return .table(header: header, alignments: alignments, rows: rows)
     }
 
-    private mutating func paragraph() -> MarkdownBlock {
+    /// A paragraph, or the setext heading it turns into. The link
+    /// reference definitions its lines begin with are taken out of it
+    /// (into ``definitions``); nil when nothing else is left.
+    private mutating func paragraph() -> MarkdownBlock? {
         let rules = MarkdownBlockParser.self
-        var text = ""
-        var first = true
-        var hardBreak = false
+        // The lines without their leading whitespace.
+        var content: [Substring] = []
+        // Only a paragraph whose first line starts with `[` can begin with
+        // definitions: the one test paragraphs without them pay.
+        let mayDefine = rules.trimmed(lines[i]).utf8.first == 0x5B
         while i < lines.count {
             let line = lines[i]
             if rules.isBlank(line) { break }
-            if !first {
+            if !content.isEmpty {
                 // A setext underline makes the paragraph a heading; `---` is
                 // one before it is a thematic break.
                 let t = rules.trimmed(line)
                 if rules.indent(line) < 4, !t.isEmpty, t.allSatisfy({ $0 == "=" }) || t.allSatisfy({ $0 == "-" }) {
-                    i += 1
-                    return .heading(level: t.first == "=" ? 1 : 2, text: text)
+                    let (found, defined) = mayDefine ? MarkdownLinkDefinitions.definitions(in: content) : ([], 0)
+                    if defined < content.count {
+                        definitions += found
+                        i += 1
+                        return .heading(level: t.first == "=" ? 1 : 2, text: rules.paragraphText(content[defined...]))
+                    }
+                    // Definitions only: no heading to underline (CommonMark
+                    // §4.7). A rule ends them; `===` is a line of text, and
+                    // the definitions are read again when the paragraph ends.
+                    if rules.isRule(line) {
+                        definitions += found
+                        return nil
+                    }
+                } else if rules.interruptsParagraph(line) {
+                    break
                 }
-                if rules.interruptsParagraph(line) { break }
             }
-            if !first {
-                // Two trailing spaces (or a backslash, which the inline parser
-                // reads) end a line with a hard break; otherwise the break is a space.
-                text += hardBreak || text.hasSuffix("\\") ? "\n" : " "
-            }
-            hardBreak = line.hasSuffix("  ")
-            text += rules.trimmed(line)
-            first = false
+            content.append(line.drop { $0 == " " || $0 == "\t" })
             i += 1
         }
-        return .paragraph(text)
+        guard mayDefine else { return .paragraph(rules.paragraphText(content[...])) }
+        let (found, defined) = MarkdownLinkDefinitions.definitions(in: content)
+        definitions += found
+        return defined < content.count ? .paragraph(rules.paragraphText(content[defined...])) : nil
+    }
+
+    /// The text of a paragraph's `lines` (their leading whitespace
+    /// removed): the lines joined by line endings, the last without its
+    /// trailing whitespace. Whether a line ending is a soft break or a
+    /// hard one (after two spaces or a backslash) is the inline parser's
+    /// to say: inside a code span it is neither, but a space.
+    static func paragraphText(_ lines: ArraySlice<Substring>) -> String {
+        var text = ""
+        for (k, line) in lines.enumerated() {
+            if k > 0 { text += "\n" }
+            text += k == lines.count - 1 ? trimmed(line) : line
+        }
+        return text
     }
 }
 

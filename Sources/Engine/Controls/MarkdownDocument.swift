@@ -33,10 +33,21 @@ public protocol SyntaxHighlighter: Sendable {
 /// are kept, with what they were turned into, and only the text after it
 /// is parsed again: an answer streamed into the view costs its last block,
 /// not the document.
+///
+/// A link reference definition may come after the paragraphs that use it
+/// (a README's `[docs]: https://…` at its end), so text read again can
+/// change kept lines. The kept top-level blocks that looked up a label the
+/// kept text does not define are remembered (``LinkDependencies``); when
+/// the text read again resolves such a label otherwise than before, those
+/// blocks are made again (their lines keep their places: a reference
+/// changes a line's text, never how many lines a block makes). A label the
+/// kept text defines cannot change: the first definition wins, and the
+/// kept text comes first.
 struct MarkdownDocument {
     /// One line of the document as shown: a unit of the view's laziness.
     struct Line: Equatable {
-        enum Kind: Equatable { case text, rule }
+        /// A code line's text is its block's, whatever links resolve to.
+        enum Kind: Equatable { case text, rule, code }
         var kind = Kind.text
         /// Drawn before the first row of the text.
         var prefix = ""
@@ -73,6 +84,26 @@ struct MarkdownDocument {
         var codeBlocks = 0
     }
 
+    /// What the kept lines' links depend on beyond the kept text: what a
+    /// read must check the text after the boundary against.
+    private struct LinkDependencies {
+        /// A kept top-level block that looked up a label the kept text
+        /// does not define: the block, and its first line.
+        struct Dependent {
+            var block: MarkdownBlock
+            var firstLine: Int
+            var labels: [String]
+        }
+        /// The kept text's definitions.
+        var kept = MarkdownLinkDefinitions()
+        /// Labels kept lines looked up that the kept text does not define,
+        /// and the destination the text after it gave them then; those it
+        /// did not define are in `unresolved`.
+        var resolved: [String: String] = [:]
+        var unresolved: Set<String> = []
+        var dependents: [Dependent] = []
+    }
+
     /// What changed in an ``update(_:)``: the lines and code blocks from
     /// these indices on were made again.
     struct Change: Equatable {
@@ -80,6 +111,10 @@ struct MarkdownDocument {
         var firstCodeBlock: Int
         /// Whether the new text is the old with text added at its end.
         var appended: Bool
+        /// Kept lines (before `firstLine`) made again: the blocks whose
+        /// references the text read resolves otherwise. Their count is
+        /// unchanged, and their code lines are left as they were.
+        var remade: [Range<Int>] = []
     }
 
     var lines: [Line] = []
@@ -87,9 +122,18 @@ struct MarkdownDocument {
     /// The text the lines were made from.
     private(set) var source = ""
     private var stable = Stable()
+    private var links = LinkDependencies()
+    /// The definitions the lines being made resolve references through,
+    /// and the labels they looked up (both for one ``read(_:keep:)``).
+    private var definitions = MarkdownLinkDefinitions()
+    private var labelsLookedUp: [String] = []
     /// Source lines parsed by the last read (a test's measure of how much
     /// of the document an update parsed again).
     private(set) var linesParsed = 0
+    /// Kept top-level blocks the last read made again because the text
+    /// after the boundary resolved their references otherwise (a test's
+    /// measure of the link rule).
+    private(set) var blocksRemade = 0
     private let highlighter: (any SyntaxHighlighter)?
     /// The languages whose code blocks go to ``codeBlocks`` instead of the
     /// ``SyntaxHighlighter``.
@@ -119,8 +163,8 @@ struct MarkdownDocument {
     /// nothing compared; `source` is not kept, so its owner can go on
     /// growing it in place.
     mutating func update(appendedTo source: String) -> Change {
-        let change = Change(firstLine: stable.lines, firstCodeBlock: stable.codeBlocks, appended: true)
-        read(source, keep: false)
+        var change = Change(firstLine: stable.lines, firstCodeBlock: stable.codeBlocks, appended: true)
+        change.remade = read(source, keep: false)
         return change
     }
 
@@ -137,8 +181,8 @@ struct MarkdownDocument {
         let appended = MarkdownDocument.startsWith(source, old, count: old.utf8.count)
         if appended && source.utf8.count == old.utf8.count { return nil }
         if !appended && !MarkdownDocument.startsWith(source, old, count: stable.checkedBytes) { stable = Stable() }
-        let change = Change(firstLine: stable.lines, firstCodeBlock: stable.codeBlocks, appended: appended)
-        read(source)
+        var change = Change(firstLine: stable.lines, firstCodeBlock: stable.codeBlocks, appended: appended)
+        change.remade = read(source)
         return change
     }
 
@@ -156,16 +200,24 @@ struct MarkdownDocument {
 
     /// Makes the lines of `source` from the kept boundary on, and moves
     /// the boundary to the last one in the text read; keeps `source` for
-    /// the next ``update(_:)`` to compare with.
-    private mutating func read(_ source: String, keep: Bool = true) {
+    /// the next ``update(_:)`` to compare with. Kept lines whose links the
+    /// text read resolves otherwise are made again: returns their ranges.
+    @discardableResult
+    private mutating func read(_ source: String, keep: Bool = true) -> [Range<Int>] {
         self.source = keep ? source : ""
+        if stable.lines == 0 { links = LinkDependencies() }
         lines.removeSubrange(stable.lines...)
         codeBlocks.removeSubrange(stable.codeBlocks...)
         let utf8 = source.utf8
         let tailStart = utf8.index(utf8.startIndex, offsetBy: stable.bytes)
         let tail = MarkdownBlockParser.lines(of: source[tailStart...])
-        let (blocks, starts) = MarkdownBlockParser.parseWithStarts(lines: tail)
+        let parsed = MarkdownBlockParser.parseWithStarts(lines: tail)
+        let (blocks, starts) = (parsed.blocks, parsed.starts)
         linesParsed = tail.count
+        // The kept text's definitions come first, so they win.
+        definitions = MarkdownLinkDefinitions(after: links.kept)
+        for d in parsed.definitions { definitions.add(d) }
+        let remade = remakeDependents()
         // The last block after which nothing appended can change what is
         // before it (0: none past the kept one).
         var boundary = 0
@@ -174,18 +226,115 @@ struct MarkdownDocument {
             break
         }
         var next = stable
+        var newlyKept: ArraySlice<MarkdownLinkDefinition> = []
+        let oldDependents = links.dependents.count
         for (k, block) in blocks.enumerated() {
             if boundary > 0 && k == boundary {
                 let start = starts[k]
                 next = Stable(bytes: utf8.distance(from: utf8.startIndex, to: tail[start].startIndex),
                               checkedBytes: utf8.distance(from: utf8.startIndex, to: tail[start + 1].startIndex),
                               lines: lines.count, codeBlocks: codeBlocks.count)
+                newlyKept = parsed.definitions[..<parsed.definitionsBefore[k]]
             }
             // Blocks are a blank line apart, the first kept one's included.
             if k > 0 || stable.lines > 0 { blank("") }
+            let firstLine = lines.count
+            labelsLookedUp.removeAll(keepingCapacity: true)
             append(block, prefix: "", continuation: "", depth: 0)
+            if k < boundary && !labelsLookedUp.isEmpty {
+                links.dependents.append(LinkDependencies.Dependent(block: block, firstLine: firstLine, labels: labelsLookedUp))
+            }
         }
+        if boundary > 0 { keepLinks(newlyKept, from: oldDependents) }
+        definitions = MarkdownLinkDefinitions()
         stable = next
+        return remade
+    }
+
+    /// Makes again the kept blocks that looked up a label ``definitions``
+    /// (the kept text's and the text read's) resolves otherwise than when
+    /// they were made; returns the lines made again.
+    private mutating func remakeDependents() -> [Range<Int>] {
+        var changed: Set<String> = []
+        for (label, destination) in links.resolved where definitions[label] != destination { changed.insert(label) }
+        if !links.unresolved.isEmpty {
+            // The labels the text read defines (not the kept text's).
+            for label in definitions.destinations.keys where links.unresolved.contains(label) { changed.insert(label) }
+        }
+        blocksRemade = 0
+        guard !changed.isEmpty else { return [] }
+        for label in changed {
+            if let destination = definitions[label] {
+                links.resolved[label] = destination
+                links.unresolved.remove(label)
+            } else {
+                links.resolved[label] = nil
+                links.unresolved.insert(label)
+            }
+        }
+        var remade: [Range<Int>] = []
+        for k in links.dependents.indices where links.dependents[k].labels.contains(where: changed.contains) {
+            let dependent = links.dependents[k]
+            blocksRemade += 1
+            // Made on their own, then put in place; code lines (and the
+            // code blocks for a line highlighter) are left as they are.
+            var kept: [Line] = []
+            swap(&kept, &lines)
+            let codeBlockCount = codeBlocks.count
+            labelsLookedUp.removeAll(keepingCapacity: true)
+            append(dependent.block, prefix: "", continuation: "", depth: 0)
+            swap(&kept, &lines)
+            codeBlocks.removeSubrange(codeBlockCount...)
+            for (j, line) in kept.enumerated() where line.kind != .code && dependent.firstLine + j < lines.count {
+                lines[dependent.firstLine + j] = line
+            }
+            remade.append(dependent.firstLine..<Swift.min(lines.count, dependent.firstLine + kept.count))
+            // The labels looked up this time (a reference resolved
+            // otherwise may leave another to be looked up).
+            links.dependents[k].labels = labelsLookedUp.filter { links.kept[$0] == nil }
+            for label in links.dependents[k].labels where links.resolved[label] == nil {
+                if let destination = definitions[label] {
+                    links.resolved[label] = destination
+                    links.unresolved.remove(label)
+                } else {
+                    links.unresolved.insert(label)
+                }
+            }
+        }
+        return remade
+    }
+
+    /// After the boundary moved: `newlyKept` are the definitions of the
+    /// text now kept, and the dependents from `firstNew` on were added for
+    /// blocks now kept, with every label they looked up: those the kept
+    /// text defines are dropped (they resolve the same whatever follows),
+    /// the others are remembered with what they resolved to.
+    private mutating func keepLinks(_ newlyKept: ArraySlice<MarkdownLinkDefinition>, from firstNew: Int) {
+        var newKeys: Set<String> = []
+        for d in newlyKept where links.kept[d.key] == nil {
+            newKeys.insert(d.key)
+            // Defined by the kept text now: no longer depends on what follows.
+            links.resolved[d.key] = nil
+            links.unresolved.remove(d.key)
+        }
+        var kept: [LinkDependencies.Dependent] = []
+        for var dependent in links.dependents[firstNew...] {
+            dependent.labels.removeAll { links.kept[$0] != nil || newKeys.contains($0) }
+            guard !dependent.labels.isEmpty else { continue }
+            for label in dependent.labels {
+                if let destination = definitions[label] {
+                    links.resolved[label] = destination
+                } else {
+                    links.unresolved.insert(label)
+                }
+            }
+            kept.append(dependent)
+        }
+        links.dependents.replaceSubrange(firstNew..., with: kept)
+        // `definitions` shares the kept definitions' storage: let it go so
+        // they grow in place.
+        definitions = MarkdownLinkDefinitions()
+        for d in newlyKept { links.kept.add(d) }
     }
 
     /// Gives the code lines in `range` not yet coloured to the
@@ -200,6 +349,12 @@ struct MarkdownDocument {
             text.wraps = false
             lines[k].text = text
         }
+    }
+
+    /// The text of inline Markdown `s`, its references resolved through
+    /// ``definitions``; the labels it looked up are added to ``labelsLookedUp``.
+    private mutating func inline(_ s: String) -> Text {
+        InlineMarkdown.text(s, definitions: definitions, labelsLookedUp: &labelsLookedUp)
     }
 
     /// A blank line between blocks, with the enclosing quotes' bars.
@@ -221,9 +376,9 @@ struct MarkdownDocument {
         let prefixStyle = MarkdownDocument.quoteStyle
         switch block {
         case .paragraph(let s):
-            lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: prefixStyle, text: InlineMarkdown.text(s)))
+            lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: prefixStyle, text: inline(s)))
         case .heading(let level, let s):
-            var text = InlineMarkdown.text(s)
+            var text = inline(s)
             text.style = MarkdownDocument.headingStyles[Swift.min(level, 3) - 1]
             lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: prefixStyle, text: text))
         case .code(let info, let code):
@@ -238,7 +393,7 @@ struct MarkdownDocument {
                 var text = Text(verbatim: line)
                 text.style = MarkdownDocument.codeStyle
                 text.wraps = false
-                lines.append(Line(prefix: (k == 0 ? prefix : continuation) + "  ", continuation: continuation + "  ",
+                lines.append(Line(kind: .code, prefix: (k == 0 ? prefix : continuation) + "  ", continuation: continuation + "  ",
                                   prefixStyle: prefixStyle, text: text, pendingLanguage: pending))
             }
             if code.isEmpty { lines.append(Line(prefix: prefix, continuation: continuation, prefixStyle: prefixStyle)) }
@@ -273,8 +428,14 @@ struct MarkdownDocument {
     private mutating func appendTable(header: [String], alignments: [TextAlignment?], rows: [[String]], prefix: String,
                                       continuation: String)
     {
-        let headerTexts = header.map { InlineMarkdown.text($0) }
-        let rowTexts = rows.map { $0.map { InlineMarkdown.text($0) } }
+        var headerTexts: [Text] = []
+        for cell in header { headerTexts.append(inline(cell)) }
+        var rowTexts: [[Text]] = []
+        for cells in rows {
+            var texts: [Text] = []
+            for cell in cells { texts.append(inline(cell)) }
+            rowTexts.append(texts)
+        }
         var widths = headerTexts.map { GraphemeWidth.width(of: $0.content) }
         for row in rowTexts {
             for (c, cell) in row.enumerated() where c < widths.count { widths[c] = Swift.max(widths[c], GraphemeWidth.width(of: cell.content)) }

@@ -14,7 +14,9 @@
 /// document. A store knows what was appended, so nothing is compared or
 /// copied: the view parses the text after the document's last block
 /// boundary (see ``Markdown``), and a frame costs the same in a short
-/// answer and in a 100,000-line transcript.
+/// answer and in a 100,000-line transcript. (Text appended that defines a
+/// link reference label the kept text used also makes the blocks that
+/// use it again.)
 ///
 /// The store is `Observable`: a view that shows it is evaluated again
 /// after an append (once per frame however many came). Setting ``text``

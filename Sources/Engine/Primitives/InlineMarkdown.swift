@@ -5,12 +5,17 @@
 /// Understood: `*em*` and `_em_`, `**strong**` and `__strong__`,
 /// code between backticks, `~~strike~~` (and `~strike~`), `[text](url "title")`
 /// and `![alt](url)` (drawn as a link titled by its alt text),
-/// `<scheme:autolinks>` and `<user@host>`, and backslash escapes. Emphasis
+/// `<scheme:autolinks>` and `<user@host>`, and backslash escapes; in a
+/// ``Markdown`` document, given its link reference definitions, also
+/// reference links: `[text][label]`, `[label][]` and `[label]` (CommonMark
+/// 6.3; an inline link takes precedence, links do not nest). Emphasis
 /// follows CommonMark's delimiter-run rules (left- and right-flanking runs,
 /// intraword `_` is never emphasis, the rule of three), so `snake_case_name`
 /// and `2 * 3 * 4` stay as written. Everything else is kept byte for byte:
 /// whitespace, newlines, entities (`&amp;` is shown as written) and control
-/// characters (which ``Text`` draws as harmless pictures).
+/// characters (which ``Text`` draws as harmless pictures). In a document a
+/// newline is a paragraph's line ending: a soft break (a space), a hard
+/// one after two spaces, and a space in a code span.
 ///
 /// The source is bytes, each either Markdown or verbatim (what a
 /// ``LocalizedStringKey`` interpolated): a verbatim byte is always text,
@@ -20,7 +25,8 @@
 ///
 /// - Complexity: O(n) for most input; the delimiter search is bounded by
 ///   CommonMark's "openers bottom", so pathological runs of delimiters stay
-///   near linear.
+///   near linear. A reference reads at most the 999 characters of a label
+///   after a `]` and of its link text before it.
 struct InlineMarkdown {
     /// The placeholder byte of an atom (an interpolated text).
     static let atomByte: UInt8 = 0xFF
@@ -54,6 +60,8 @@ struct InlineMarkdown {
 
     private struct Bracket {
         var item: Int
+        /// The byte after the `[` (or `![`): where the link text starts.
+        var textStart: Int
         var delimiterBottom: Int
         var active = true
         var isImage: Bool
@@ -76,10 +84,21 @@ struct InlineMarkdown {
     private var brackets: [Bracket] = []
     private var spans: [Span] = []
     private var atomCount = 0
+    /// The document's link reference definitions; nil outside a Markdown
+    /// document (a ``Text``), where `[text]` alone is never a link.
+    private let definitions: MarkdownLinkDefinitions?
+    /// Whether the source is a Markdown document's paragraph, whose line
+    /// endings are soft breaks (a space) or, after two spaces, hard ones
+    /// (a newline), and are spaces in a code span (CommonMark 6.1, 6.7,
+    /// 6.8). In a ``Text`` a newline is a newline, wherever it is.
+    private var paragraphLineEndings: Bool { definitions != nil }
+    /// The normalized labels looked up in ``definitions``, found or not.
+    private(set) var labelsLookedUp: [String] = []
 
-    private init(bytes: [UInt8], verbatim: [Bool]) {
+    private init(bytes: [UInt8], verbatim: [Bool], definitions: MarkdownLinkDefinitions? = nil) {
         self.bytes = bytes
         self.verbatim = verbatim
+        self.definitions = definitions
     }
 
     /// Whether `source` holds a byte that may start inline markup
@@ -138,6 +157,22 @@ struct InlineMarkdown {
         return text(bytes: bytes, verbatim: [Bool](repeating: false, count: bytes.count), styles: styles)
     }
 
+    /// Parses Markdown `source`, the inline text of a Markdown document
+    /// with link reference `definitions`: reference links resolve through
+    /// them. The labels looked up (normalized, whether found or not) are
+    /// added to `labelsLookedUp`: what the text shown depends on.
+    static func text(_ source: String, definitions: MarkdownLinkDefinitions, labelsLookedUp: inout [String],
+                     styles: Styles = Styles()) -> Text
+    {
+        let bytes = Array(source.utf8)
+        var parser = InlineMarkdown(bytes: bytes, verbatim: [Bool](repeating: false, count: bytes.count),
+                                    definitions: definitions)
+        parser.tokenize()
+        parser.processEmphasis(bottom: 0)
+        labelsLookedUp += parser.labelsLookedUp
+        return parser.flatten(atoms: [], styles: styles)
+    }
+
     // MARK: - Tokens
 
     private func isMarkup(_ i: Int) -> Bool { i < bytes.count && !verbatim[i] }
@@ -177,18 +212,21 @@ struct InlineMarkdown {
                     pending.append(b)
                     i += 1
                 }
+            case 0x0A where paragraphLineEndings:
+                lineEnding()
+                i += 1
             case 0x60:  // `
                 i = codeSpan(at: i)
             case 0x2A, 0x5F, 0x7E:  // * _ ~
                 i = delimiterRun(at: i)
             case 0x21 where isMarkup(i + 1) && bytes[i + 1] == 0x5B:  // ![
                 flush()
-                brackets.append(Bracket(item: items.count, delimiterBottom: delimiters.count, isImage: true))
+                brackets.append(Bracket(item: items.count, textStart: i + 2, delimiterBottom: delimiters.count, isImage: true))
                 items.append(Item(bytes: [0x21, 0x5B]))
                 i += 2
             case 0x5B:  // [
                 flush()
-                brackets.append(Bracket(item: items.count, delimiterBottom: delimiters.count, isImage: false))
+                brackets.append(Bracket(item: items.count, textStart: i + 1, delimiterBottom: delimiters.count, isImage: false))
                 items.append(Item(bytes: [0x5B]))
                 i += 1
             case 0x5D:  // ]
@@ -201,6 +239,19 @@ struct InlineMarkdown {
             }
         }
         flush()
+    }
+
+    /// A paragraph's line ending: a hard break (a newline) after two or
+    /// more spaces, a soft break (a space) otherwise; the spaces and tabs
+    /// before it are not shown. (The block parser took those after it.)
+    private mutating func lineEnding() {
+        var spaces = 0
+        while pending.last == 0x20 {
+            spaces += 1
+            pending.removeLast()
+        }
+        while let last = pending.last, last == 0x20 || last == 0x09 { pending.removeLast() }
+        pending.append(spaces >= 2 ? 0x0A : 0x20)
     }
 
     /// The length of the run of markup byte `b` starting at `i`.
@@ -223,6 +274,10 @@ struct InlineMarkdown {
             let m = runLength(of: 0x60, at: j)
             if m == k {
                 var content = Array(bytes[(i + k)..<j])
+                // A paragraph's line endings are spaces in a code span.
+                if paragraphLineEndings {
+                    for x in content.indices where content[x] == 0x0A { content[x] = 0x20 }
+                }
                 // One space each side is stripped when both are there and the
                 // span is not all spaces.
                 if content.count >= 2, content.first == 0x20, content.last == 0x20, content.contains(where: { $0 != 0x20 }) {
@@ -270,13 +325,15 @@ struct InlineMarkdown {
     }
 
     /// A `]` at `i`: closes the innermost `[` as a link when an inline
-    /// destination follows, otherwise it is text.
+    /// destination follows or, in a document, a reference resolves;
+    /// otherwise it is text.
     private mutating func closeBracket(at i: Int) -> Int {
         guard let opener = brackets.last else {
             pending.append(0x5D)
             return i + 1
         }
-        guard opener.active, let (destination, end) = inlineDestination(at: i + 1) else {
+        guard opener.active, let (destination, end) = inlineDestination(at: i + 1) ?? reference(text: opener.textStart, close: i)
+        else {
             brackets.removeLast()
             pending.append(0x5D)
             return i + 1
@@ -291,6 +348,34 @@ struct InlineMarkdown {
         // No links in links (CommonMark 6.3): earlier openers become text.
         if !opener.isImage { for k in brackets.indices where !brackets[k].isImage { brackets[k].active = false } }
         return end
+    }
+
+    /// A reference link whose text runs from `start` to the `]` at `close`
+    /// (CommonMark 6.3): a full reference `[label]` after it, or the text
+    /// itself as the label when `[]` (collapsed) or no label (shortcut)
+    /// follows. The destination and where the link ends; nil when the
+    /// label is not defined, or outside a document.
+    private mutating func reference(text start: Int, close: Int) -> (String, Int)? {
+        guard let definitions else { return nil }
+        var label = start..<close
+        var end = close + 1
+        if isMarkup(close + 1), bytes[close + 1] == 0x5B,
+           let (range, after) = MarkdownLinkDefinitions.label(in: bytes, at: close + 1, isText: { !isMarkup($0) })
+        {
+            // A full reference; `[]` makes it collapsed (the text is the label).
+            if !range.isEmpty { label = range }
+            end = after
+        }
+        if label == start..<close {
+            // The text as a label: no unescaped bracket inside, at most 999 characters.
+            guard let (range, _) = MarkdownLinkDefinitions.label(in: bytes, at: start - 1, isText: { !isMarkup($0) }),
+                  range.upperBound == close
+            else { return nil }
+        }
+        guard let key = MarkdownLinkDefinitions.key(bytes[label].filter { $0 != InlineMarkdown.atomByte }) else { return nil }
+        labelsLookedUp.append(key)
+        guard let destination = definitions[key] else { return nil }
+        return (destination, end)
     }
 
     /// `(destination "title")` at `i`: the destination and where it ends.

@@ -33,7 +33,18 @@ struct MarkdownStreamTests {
         "  - nested\n", "    - deeper\n", "word", " word", "-", "1", ".", " ", "`", "|", ">", "\r\n", "\n\ntext\n",
     ]
 
-    static func document(_ rng: inout SplitMix64, pieces count: Int) -> String {
+    /// Link reference definitions and the references that use them, to
+    /// mix with ``pieces``: a definition may come after the paragraphs that
+    /// use it, in a quote or a list item, take two lines or be written a
+    /// few bytes at a time; labels match whatever their case.
+    static let linkPieces = [
+        "[docs]\n", "see [the docs][Docs] and [docs][]\n", "[docs]: /a\n", "[DOCS]: /b 'title'\n", "[x]: <y z>\n",
+        "[x]\n", "[docs]:", " /c\n", "  \"two-line title\"\n", "[", "]", ": /d", "[x][docs]", "> [docs]: /q\n",
+        "- [x]: /l\n", "![image][x]\n", "| [docs] | b |\n", "[Ref X]\n", "[ref  x]: /r\n", "[a] [b] [c]\n",
+        "[A]: /1\n", "[b]: /2\n", "[c]: /3\n", "[a][c]\n",
+    ]
+
+    static func document(_ rng: inout SplitMix64, pieces count: Int, from pieces: [String] = pieces) -> String {
         var s = ""
         for _ in 0..<count { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
         return s
@@ -68,6 +79,89 @@ struct MarkdownStreamTests {
             }
         }
         #expect(kept > 100)
+    }
+
+    @Test("with link reference definitions and references, every step of a stream is what a whole parse makes",
+          arguments: 0..<6)
+    func streamedLinksMatchWholeParse(seed: UInt64) {
+        var rng = SplitMix64(seed: 300 + seed)
+        let lineHighlighted: Set<String> = seed % 2 == 0 ? [] : ["swift"]
+        let links = MarkdownStreamTests.linkPieces
+        let pieces = MarkdownStreamTests.pieces + links + links + links
+        // Updates that kept a part of the document, and those that made
+        // kept blocks again because the text after it resolved their
+        // references otherwise: the rule under test.
+        var kept = 0
+        var remade = 0
+        for _ in 0..<16 {
+            let text = Array(MarkdownStreamTests.document(&rng, pieces: 40, from: pieces).unicodeScalars)
+            var document = MarkdownDocument("", highlighter: KeywordHighlighter(), lineHighlighted: lineHighlighted)
+            var end = 0
+            while end < text.count {
+                end = Swift.min(text.count, end + 1 + Int(rng.next() % 6))
+                var source = ""
+                source.unicodeScalars.append(contentsOf: text[..<end])
+                if let change = document.update(source), change.firstLine > 0 { kept += 1 }
+                if document.blocksRemade > 0 { remade += 1 }
+                expectMatchesFresh(document, source, lineHighlighted)
+            }
+        }
+        #expect(kept > 100)
+        #expect(remade >= 3)
+    }
+
+    @Test("with link reference definitions, an edit anywhere gives a whole parse's lines", arguments: 0..<4)
+    func editedLinksMatchWholeParse(seed: UInt64) {
+        var rng = SplitMix64(seed: 400 + seed)
+        let pieces = MarkdownStreamTests.pieces + MarkdownStreamTests.linkPieces + MarkdownStreamTests.linkPieces
+        var source = MarkdownStreamTests.document(&rng, pieces: 60, from: pieces)
+        var document = MarkdownDocument(source, highlighter: KeywordHighlighter())
+        for _ in 0..<80 {
+            var scalars = Array(source.unicodeScalars)
+            let at = Int(rng.next() % UInt64(scalars.count + 1))
+            if rng.next() % 3 == 0, at < scalars.count {
+                scalars.removeSubrange(at..<Swift.min(scalars.count, at + 1 + Int(rng.next() % 8)))
+            } else {
+                scalars.insert(contentsOf: pieces[Int(rng.next() % UInt64(pieces.count))].unicodeScalars, at: at)
+            }
+            source = ""
+            source.unicodeScalars.append(contentsOf: scalars)
+            _ = document.update(source)
+            expectMatchesFresh(document, source, [])
+        }
+    }
+
+    @Test("a definition streamed at the end of a long document remakes the kept paragraph that uses it, and no other")
+    func definitionAfterItsReference() {
+        var source = "See [the docs].\n\n"
+        for i in 0..<2500 { source += "## Section \(i)\n\nSome *text* for section \(i).\n\n" }
+        var document = MarkdownDocument(source)
+        #expect(document.lines[0].text.content == "See [the docs].")
+        var stream = ""
+        for piece in ["[The", "  Docs]:", " https://e", "xample.com/docs", "\n\nEnd."] {
+            stream += piece
+            let change = document.update(source + stream)
+            expectMatchesFresh(document, source + stream, [])
+            #expect(document.linesParsed <= 6)
+            // The definition, complete from the third piece on, changes the
+            // first line (twice: its destination grows); the last piece
+            // changes nothing kept.
+            let remakes = stream.contains("https://e") && !stream.hasSuffix("End.")
+            #expect(document.blocksRemade == (remakes ? 1 : 0), "\(stream.debugDescription)")
+            #expect(change?.remade == (remakes ? [0..<1] : []), "\(stream.debugDescription)")
+            #expect(change.map { $0.firstLine > 9_000 } == true, "\(stream.debugDescription)")
+        }
+        #expect(document.lines[0].text.content == "See the docs.")
+        #expect(document.lines[0].text.runs?.contains { $0.link == "https://example.com/docs" } == true)
+        // A boundary after the definition keeps it; then text after it
+        // cannot change the first line, and is not checked against it.
+        for more in ["\n\nMore", " text.", "\n\n[the docs]: /other\n"] {
+            stream += more
+            _ = document.update(source + stream)
+            #expect(document.blocksRemade == 0)
+            expectMatchesFresh(document, source + stream, [])
+        }
+        #expect(document.lines[0].text.runs?.contains { $0.link == "https://example.com/docs" } == true)
     }
 
     @Test("an edit anywhere (not only at the end) still gives a whole parse's lines", arguments: 0..<4)
@@ -175,6 +269,48 @@ struct MarkdownStreamTests {
             #expect(streamed.textRows == fresh.textRows, "\(source.debugDescription)")
             #expect(streamed.styleRows == fresh.styleRows, "\(source.debugDescription)")
         }
+    }
+
+    @Test("a streamed README whose definitions come last shows, each frame, what a view of the whole text shows")
+    func streamedReferencesScreen() {
+        let readme = """
+            Read [the manual][manual-label] first.
+
+            More text here.
+
+            Then [faq-entries] and [manual-label][].
+
+            [manual-label]: https://example.com/manual
+            [FAQ-entries]: https://example.com/faq
+
+            End.
+            """
+        let chars = Array(readme)
+        let store = MarkdownStore()
+        let viaStore = FramePipeline(columns: 14, rows: 16, capabilities: TerminalCapabilities(hyperlinks: true))
+        viaStore.render(Markdown(store))
+        let viaString = FramePipeline(columns: 14, rows: 16, capabilities: TerminalCapabilities(hyperlinks: true))
+        var end = 0
+        var remadeFrames = 0
+        while end < chars.count {
+            let next = Swift.min(chars.count, end + 3)
+            store.append(String(chars[end..<next]))
+            end = next
+            let source = String(chars[..<end])
+            viaStore.renderIfNeeded()
+            viaString.render(Markdown(source))
+            let fresh = FramePipeline(columns: 14, rows: 16, capabilities: TerminalCapabilities(hyperlinks: true))
+            fresh.render(Markdown(source))
+            for streamed in [viaStore, viaString] {
+                #expect(streamed.textRows == fresh.textRows, "\(source.debugDescription)")
+                #expect(streamed.styleRows == fresh.styleRows, "\(source.debugDescription)")
+            }
+            let cursor = viaString.graph.allNodes().compactMap { ($0.behavior as? MarkdownViewportBehavior)?.cursor }.first
+            if cursor.map({ $0.document.blocksRemade > 0 }) == true { remadeFrames += 1 }
+        }
+        // The definitions changed kept lines while they were written.
+        #expect(remadeFrames > 0)
+        #expect(viaStore.textRows.prefix(2).map { $0.trimmingSuffixSpaces } == ["Read the", "manual first."])
     }
 
     @Test("a view showing its end follows appended text; scrolled up, it stays")

@@ -81,6 +81,32 @@ struct MarkdownViewTests {
         #expect(escaped(h.lastBytes).contains("\\e]8;id=1;https://x.y\\e\\"))
     }
 
+    @Test("reference links resolve through definitions anywhere in the document; the definitions are not shown")
+    func referenceLinks() {
+        let h = FramePipeline(columns: 24, rows: 5, capabilities: TerminalCapabilities(hyperlinks: true))
+        h.render(Markdown("""
+            Read [the guide][Guide], [api][]
+            or [faq].
+
+            > [faq]: https://f.example
+
+            [guide]: https://g.example "The guide"
+            [API]:
+              <https://a.example>
+            [faq]: https://ignored.example
+            """))
+        #expect(trimmed(h.textRows) == ["Read the guide, api or", "faq.", "", "│", ""])
+        #expect(h.styleRows[0] == ".....aaaaaaaaa..bbb.....")
+        #expect(h.styleLegend == ["a fg=6 underline link=1", "b fg=6 underline link=2", "c fg=6 underline link=3",
+                                  "d fg=8"])
+        let bytes = escaped(h.lastBytes)
+        #expect(bytes.contains("\\e]8;id=1;https://g.example\\e\\"))
+        #expect(bytes.contains("\\e]8;id=2;https://a.example\\e\\"))
+        // The first definition of a label wins: the quote's, before the later one.
+        #expect(bytes.contains("\\e]8;id=3;https://f.example\\e\\"))
+        #expect(!bytes.contains("ignored"))
+    }
+
     @Test("scrolling by rows with keys and the wheel; End shows the last page full")
     func scrolling() {
         let doc = (1...30).map { "line \($0)" }.joined(separator: "\n\n")

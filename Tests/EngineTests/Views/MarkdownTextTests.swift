@@ -127,6 +127,39 @@ struct MarkdownTextTests {
         #expect(pieces(Text("[*a*](u \"title\")")) == ["a|fg=accent italic underline ->u"])
     }
 
+    @Test("a Text has no link reference definitions: [label] and [text][label] are shown as written")
+    func referencesInText() {
+        #expect(pieces(Text("[docs] and [the docs][docs] and [docs][]")) == ["[docs] and [the docs][docs] and [docs][]"])
+        // An inline link is still a link, and a definition is text.
+        #expect(pieces(Text("[a](u) [a]")) == ["a|fg=accent underline ->u", " [a]"])
+        #expect(Text("[a]: /url").content == "[a]: /url")
+    }
+
+    @Test("in a document, full, collapsed and shortcut references resolve as inline links do")
+    func referencesInDocument() {
+        var definitions = MarkdownLinkDefinitions()
+        definitions.add(MarkdownLinkDefinition(key: "docs", destination: "https://d"))
+        definitions.add(MarkdownLinkDefinition(key: "ss", destination: "https://ss"))
+        func parsed(_ s: String) -> (pieces: [String], labels: [String]) {
+            var labels: [String] = []
+            let text = InlineMarkdown.text(s, definitions: definitions, labelsLookedUp: &labels)
+            return (pieces(text), labels)
+        }
+        let link = "fg=accent underline ->https://d"
+        #expect(parsed("[the *docs*][DOCS]").pieces == ["the |\(link)", "docs|fg=accent italic underline ->https://d"])
+        #expect(parsed("[Docs][] and [ docs ]").pieces == ["Docs|\(link)", " and ", " docs |\(link)"])
+        // Labels fold case the Unicode way: ẞ is ss.
+        #expect(parsed("[ẞ]").pieces == ["ẞ|fg=accent underline ->https://ss"])
+        // An inline link wins; an undefined full label is no link, and no
+        // shortcut either; links do not nest.
+        #expect(parsed("[docs](u)").pieces == ["docs|fg=accent underline ->u"])
+        // The label is looked up twice: as the full label, then as `[nope]` alone.
+        #expect(parsed("[docs][nope]") == (["[docs][nope]"], ["nope", "nope"]))
+        #expect(parsed("[a [docs]][docs]").pieces == ["[a ", "docs|\(link)", "]", "docs|\(link)"])
+        // What the text depends on: every label looked up, found or not.
+        #expect(parsed("[x] [docs][] [y][Docs]").labels == ["x", "docs", "docs"])
+    }
+
     @Test("concatenation keeps link runs")
     func concatenation() {
         let t = Text("[a](u)") + Text(" b").bold()
