@@ -258,9 +258,7 @@ struct ContainerRelativeFrameTests {
 
     @Test("a list is a container: the rows' width, without the scroll indicator's column")
     func listIsAContainer() {
-        let lengths = Lengths()
         struct Rows: View {
-            let lengths: Lengths
             var body: some View {
                 HStack(spacing: 0) {
                     List(0..<40, id: \.self) { i in
@@ -273,7 +271,7 @@ struct ContainerRelativeFrameTests {
             }
         }
         let host = FramePipeline(columns: 30, rows: 4)
-        host.render(Rows(lengths: lengths))
+        host.render(Rows())
         // 40 rows overflow: the indicator takes the list's last column, so
         // the rows are 20 wide and each number sits at the end of 10 cells
         // (the window, 30 wide, would make it 15).
