@@ -7,7 +7,9 @@
 final class TypedViewNode<V: View>: ViewNode {
     @exclusivity(unchecked) var value: V
 
-    init(_ value: V, identity: ViewIdentity, discriminator: Discriminator, info: ViewTypeInfo) {
+    /// Required: ``ViewTypeInfo/makeTypedNode`` makes nodes through the
+    /// class's metatype, found once per type.
+    required init(_ value: V, identity: ViewIdentity, discriminator: Discriminator, info: ViewTypeInfo) {
         self.value = value
         super.init(identity: identity, discriminator: discriminator, viewType: ObjectIdentifier(V.self),
                    behavior: V._makeBehavior(), info: info)

@@ -109,7 +109,7 @@ extension ViewGraph {
                                            discriminator: discriminator)
         let info = typeInfo(of: V.self)
         let node = info.storesValue
-            ? TypedViewNode(view, identity: identity, discriminator: discriminator, info: info)
+            ? withUnsafePointer(to: view) { info.makeTypedNode(UnsafeRawPointer($0), identity, discriminator, info) }
             : ViewNode(identity: identity, discriminator: discriminator, viewType: ObjectIdentifier(V.self),
                        behavior: V._makeBehavior(), info: info)
         node.parent = parent

@@ -23,6 +23,13 @@ final class ViewTypeInfo {
     /// the generic node would run the unspecialised `update` for every
     /// state change.
     let reevaluate: @MainActor (ViewNode, ViewGraph) -> Void
+    /// Makes a ``TypedViewNode`` holding the value of the type at the
+    /// pointer. The node class's metadata is found once, here: code that
+    /// makes nodes without knowing `V` (the rows of a list, a view's
+    /// content reached through generic code) would otherwise look
+    /// `TypedViewNode<V>` up in the runtime's metadata cache for every node
+    /// (about 480 instructions each).
+    let makeTypedNode: @MainActor (UnsafeRawPointer, ViewIdentity, Discriminator, ViewTypeInfo) -> ViewNode
 
     init<V: View>(_ type: V.Type) {
         self.type = type
@@ -37,6 +44,11 @@ final class ViewTypeInfo {
                 return
             }
             graph.update(typed, with: typed.value)
+        }
+        let nodeClass = TypedViewNode<V>.self
+        makeTypedNode = { value, identity, discriminator, info in
+            nodeClass.init(value.assumingMemoryBound(to: V.self).pointee, identity: identity,
+                           discriminator: discriminator, info: info)
         }
     }
 }
