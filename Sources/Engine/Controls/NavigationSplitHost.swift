@@ -300,9 +300,11 @@ final class NavigationSplitBehavior: PreferenceObserving {
             let bar = graph.size(of: units[0], for: ProposedSize(width: rect.width, height: nil))
             let barHeight = Swift.min(bar.height, rect.height)
             graph.place(units[0], in: Rect(x: rect.x, y: rect.y, width: rect.width, height: barHeight))
-            let top = columns[Swift.min(depth, columns.count - 1)]
+            let topIndex = Swift.min(depth, columns.count - 1)
+            let top = columns[topIndex]
             for unit in units.dropFirst() where unit !== top { graph.place(unit, in: hidden) }
-            place(top, in: Rect(x: rect.x, y: rect.y + barHeight, width: rect.width, height: rect.height - barHeight),
+            place(column: topIndex, top,
+                  in: Rect(x: rect.x, y: rect.y + barHeight, width: rect.width, height: rect.height - barHeight),
                   node: node, graph: graph)
             shown = [units[0], top]
         } else {
@@ -312,7 +314,8 @@ final class NavigationSplitBehavior: PreferenceObserving {
             var x = rect.x
             for (n, i) in visible.enumerated() {
                 let width = w[n]
-                place(columns[i], in: Rect(x: x, y: rect.y, width: width, height: rect.height), node: node, graph: graph)
+                place(column: i, columns[i], in: Rect(x: x, y: rect.y, width: width, height: rect.height), node: node,
+                      graph: graph)
                 shown.append(columns[i])
                 x += width
                 if n < visible.count - 1 {
@@ -353,12 +356,11 @@ final class NavigationSplitBehavior: PreferenceObserving {
         return columnContainers[index]
     }
 
-    /// Places a column's screen in `rect`, its content centred in it (as
-    /// SwiftUI centres a column's content).
-    private func place(_ column: ViewNode, in rect: Rect, node: ViewNode, graph: ViewGraph) {
-        if let i = node.layoutChildren.firstIndex(where: { $0 === column }), i % 2 == 1 {
-            columnContainer((i - 1) / 2).setSize(ContainerSize(width: rect.width, height: rect.height), node: node, graph: graph)
-        }
+    /// Places column `index`'s screen in `rect`, its content centred in it
+    /// (as SwiftUI centres a column's content), after giving the frames
+    /// inside it `rect`'s size as their container's.
+    private func place(column index: Int, _ column: ViewNode, in rect: Rect, node: ViewNode, graph: ViewGraph) {
+        columnContainer(index).setSize(ContainerSize(width: rect.width, height: rect.height), node: node, graph: graph)
         let s = graph.size(of: column, for: ProposedSize(width: rect.width, height: rect.height))
         let w = Swift.min(s.width, rect.width), h = Swift.min(s.height, rect.height)
         graph.place(column, in: Rect(x: rect.x + (rect.width - w) / 2, y: rect.y + (rect.height - h) / 2,

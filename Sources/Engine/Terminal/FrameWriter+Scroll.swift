@@ -71,6 +71,7 @@ extension FrameWriter {
         // A model row the last frame left equal to its hashed canvas row
         // keeps that hash (see `keepModelRowHashes`).
         let columns = self.columns, model = self.model, generation = rowHashGeneration
+        var modelRowsHashed = 0
         newRowHashes.withUnsafeMutableBufferPointer { newHashes in
             oldRowHashes.withUnsafeMutableBufferPointer { oldHashes in
                 oldRowHashStamp.withUnsafeBufferPointer { stamps in
@@ -78,13 +79,14 @@ extension FrameWriter {
                         newHashes[y] = FrameWriter.hash(canvas.row(y))
                         if stamps[y] != generation {
                             oldHashes[y] = FrameWriter.hash(UnsafeBufferPointer(start: model + y &* columns, count: columns))
+                            modelRowsHashed += 1
                         }
                     }
                 }
             }
         }
         hashedBand = band.y..<band.maxY
-        for y in band.y..<band.maxY where oldRowHashStamp[y] != generation { statistics.modelRowsHashed += 1 }
+        statistics.modelRowsHashed += modelRowsHashed
         rowStayCost.withUnsafeMutableBufferPointer { stay in
             rowBlankCost.withUnsafeMutableBufferPointer { blank in
                 for y in band.y..<band.maxY {

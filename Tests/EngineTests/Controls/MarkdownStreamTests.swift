@@ -65,35 +65,19 @@ struct MarkdownStreamTests {
         var rng = SplitMix64(seed: 100 + seed)
         let lineHighlighted: Set<String> = seed % 2 == 0 ? [] : ["swift"]
         // Updates that kept a part of the document: the case under test.
-        var kept = 0
-        for _ in 0..<12 {
-            let text = Array(MarkdownStreamTests.document(&rng, pieces: 40).unicodeScalars)
-            var document = MarkdownDocument("", highlighter: KeywordHighlighter(), lineHighlighted: lineHighlighted)
-            var end = 0
-            while end < text.count {
-                end = Swift.min(text.count, end + 1 + Int(rng.next() % 6))
-                var source = ""
-                source.unicodeScalars.append(contentsOf: text[..<end])
-                if let change = document.update(source), change.firstLine > 0 { kept += 1 }
-                expectMatchesFresh(document, source, lineHighlighted)
-            }
-        }
+        let (kept, _) = streamAndCompare(documents: 12, pieces: MarkdownStreamTests.pieces, rng: &rng,
+                                         lineHighlighted: lineHighlighted)
         #expect(kept > 100)
     }
 
-    @Test("with link reference definitions and references, every step of a stream is what a whole parse makes",
-          arguments: 0..<6)
-    func streamedLinksMatchWholeParse(seed: UInt64) {
-        var rng = SplitMix64(seed: 300 + seed)
-        let lineHighlighted: Set<String> = seed % 2 == 0 ? [] : ["swift"]
-        let links = MarkdownStreamTests.linkPieces
-        let pieces = MarkdownStreamTests.pieces + links + links + links
-        // Updates that kept a part of the document, and those that made
-        // kept blocks again because the text after it resolved their
-        // references otherwise: the rule under test.
-        var kept = 0
-        var remade = 0
-        for _ in 0..<16 {
+    /// Streams `documents` random documents made of `pieces` a few bytes at
+    /// a time, checking after each step that the document updated in place
+    /// has the lines of a whole parse. Returns the updates that kept a part
+    /// of the document, and those that made kept blocks again.
+    func streamAndCompare(documents: Int, pieces: [String], rng: inout SplitMix64,
+                          lineHighlighted: Set<String>) -> (kept: Int, remade: Int) {
+        var kept = 0, remade = 0
+        for _ in 0..<documents {
             let text = Array(MarkdownStreamTests.document(&rng, pieces: 40, from: pieces).unicodeScalars)
             var document = MarkdownDocument("", highlighter: KeywordHighlighter(), lineHighlighted: lineHighlighted)
             var end = 0
@@ -106,6 +90,20 @@ struct MarkdownStreamTests {
                 expectMatchesFresh(document, source, lineHighlighted)
             }
         }
+        return (kept, remade)
+    }
+
+    @Test("with link reference definitions and references, every step of a stream is what a whole parse makes",
+          arguments: 0..<6)
+    func streamedLinksMatchWholeParse(seed: UInt64) {
+        var rng = SplitMix64(seed: 300 + seed)
+        let lineHighlighted: Set<String> = seed % 2 == 0 ? [] : ["swift"]
+        let links = MarkdownStreamTests.linkPieces
+        let pieces = MarkdownStreamTests.pieces + links + links + links
+        // Updates that kept a part of the document, and those that made
+        // kept blocks again because the text after it resolved their
+        // references otherwise: the rule under test.
+        let (kept, remade) = streamAndCompare(documents: 16, pieces: pieces, rng: &rng, lineHighlighted: lineHighlighted)
         #expect(kept > 100)
         #expect(remade >= 3)
     }
