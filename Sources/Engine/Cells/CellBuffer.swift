@@ -164,6 +164,44 @@ public final class CellBuffer {
         return extra
     }
 
+    /// Whether ``shiftRows(_:by:)`` may move the cells of `rect`: it lies in
+    /// the buffer and no wide grapheme of its rows straddles its left or
+    /// right edge (moving one half without the other would break it).
+    ///
+    /// - Complexity: O(rows of `rect`).
+    func canShiftRows(_ rect: Rect) -> Bool {
+        guard !rect.isEmpty, bounds.contains(rect) else { return false }
+        for y in rect.y..<rect.maxY {
+            let row = mutableRow(y)
+            if row[rect.x].isContinuation || row[rect.maxX - 1].width == 2 { return false }
+        }
+        return true
+    }
+
+    /// Moves the cells of `rect`'s rows by `shift` rows (negative is up)
+    /// within `rect`, with their text marks: what a scroll of the content
+    /// there leaves. The rows the shift exposes keep their old cells (the
+    /// caller repaints them). Damages `rect`: the writer compares it whole.
+    /// ``canShiftRows(_:)`` must hold.
+    ///
+    /// - Complexity: O(cells of `rect`), one `memmove` per row.
+    func shiftRows(_ rect: Rect, by shift: Int) {
+        guard shift != 0, abs(shift) < rect.height else { return }
+        let width = rect.width
+        func move(_ y: Int) {
+            let from = (y - shift) &* columns &+ rect.x, to = y &* columns &+ rect.x
+            (base + to).update(from: base + from, count: width)
+            (marks + to).update(from: marks + from, count: width)
+        }
+        if shift < 0 {
+            for y in rect.y..<(rect.maxY + shift) { move(y) }
+        } else {
+            for y in stride(from: rect.maxY - 1, through: rect.y + shift, by: -1) { move(y) }
+        }
+        damage.add(rect)
+        debugCheckInvariants("after shiftRows")
+    }
+
     /// Copies every cell (and nothing else) from `other`, which must have the same size.
     public func copyCells(from other: CellBuffer) {
         precondition(other.columns == columns && other.rows == rows)

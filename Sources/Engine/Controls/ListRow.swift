@@ -42,6 +42,10 @@ class RowBackgroundBehavior: NodeBehavior {
         return s
     }
 
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool {
+        NodeBehavior.fillSpansRows(node, visible: visible, of: region, painted: part)
+    }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         // A row without a colour of its own shows what is behind the list.
         guard self.background != .default else { return }

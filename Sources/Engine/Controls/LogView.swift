@@ -250,6 +250,8 @@ struct LogViewport: PrimitiveView {
 
 final class LogViewportBehavior: NodeBehavior {
     var view: LogViewport?
+    /// A line appended while following moves the lines shown up: their cells are shifted, not repainted.
+    let blit = ScrollBlit()
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         // Greedy, as a list: the space offered, or a line's width by the lines.
@@ -309,16 +311,18 @@ final class LogViewportBehavior: NodeBehavior {
             cursor.firstShown = first + range.lowerBound + k
             break
         }
-        for (k, child) in children.enumerated() {
-            guard ys[k] + heights[k] > rect.y, ys[k] < rect.maxY else {
-                graph.place(child, in: Rect(x: rect.x, y: rect.y, width: 0, height: 0))
-                continue
-            }
-            if view.wrapsLines {
-                graph.place(child, in: Rect(x: rect.x, y: ys[k], width: rect.width, height: heights[k]))
-            } else {
-                let w = graph.size(of: child, for: ProposedSize(width: nil, height: 1)).width
-                graph.place(child, in: Rect(x: rect.x - cursor.column, y: ys[k], width: Swift.max(w, 0), height: 1))
+        graph.placeScrolling(node, region: rect, blit: blit) {
+            for (k, child) in children.enumerated() {
+                guard ys[k] + heights[k] > rect.y, ys[k] < rect.maxY else {
+                    graph.place(child, in: Rect(x: rect.x, y: rect.y, width: 0, height: 0))
+                    continue
+                }
+                if view.wrapsLines {
+                    graph.place(child, in: Rect(x: rect.x, y: ys[k], width: rect.width, height: heights[k]))
+                } else {
+                    let w = graph.size(of: child, for: ProposedSize(width: nil, height: 1)).width
+                    graph.place(child, in: Rect(x: rect.x - cursor.column, y: ys[k], width: Swift.max(w, 0), height: 1))
+                }
             }
         }
     }

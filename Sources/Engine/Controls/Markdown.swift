@@ -338,6 +338,8 @@ struct MarkdownViewport: PrimitiveView {
 
 final class MarkdownViewportBehavior: NodeBehavior {
     var cursor: MarkdownCursor?
+    /// Lines scrolled by whole rows have their cells shifted, not repainted.
+    let blit = ScrollBlit()
 
     override func sizeThatFits(_ proposal: ProposedSize, node: ViewNode, graph: ViewGraph) -> Size {
         // Greedy, as a list: the space offered.
@@ -419,16 +421,18 @@ final class MarkdownViewportBehavior: NodeBehavior {
         cursor.linesLaidOut = range.count
         var y = rect.y
         var cut = range.upperBound < count
-        for (k, child) in node.children.enumerated() {
-            let index = range.lowerBound + k
-            guard index >= cursor.top, y < rect.maxY else {
-                if index >= cursor.top { cut = true }
-                graph.place(child, in: Rect(x: rect.x, y: rect.y, width: 0, height: 0))
-                continue
+        graph.placeScrolling(node, region: rect, blit: blit) {
+            for (k, child) in node.children.enumerated() {
+                let index = range.lowerBound + k
+                guard index >= cursor.top, y < rect.maxY else {
+                    if index >= cursor.top { cut = true }
+                    graph.place(child, in: Rect(x: rect.x, y: rect.y, width: 0, height: 0))
+                    continue
+                }
+                let offset = index == cursor.top ? cursor.rowOffset : 0
+                graph.place(child, in: Rect(x: rect.x, y: y - offset, width: rect.width, height: heights[k]))
+                y += heights[k] - offset
             }
-            let offset = index == cursor.top ? cursor.rowOffset : 0
-            graph.place(child, in: Rect(x: rect.x, y: y - offset, width: rect.width, height: heights[k]))
-            y += heights[k] - offset
         }
         cursor.showsEnd = !cut && y <= rect.maxY
     }
@@ -479,6 +483,8 @@ final class MarkdownLineBehavior: NodeBehavior {
         ContentLayout.place(node, in: Rect(x: rect.x + indent, y: rect.y, width: Swift.max(0, rect.width - indent),
                                            height: rect.height), alignment: .topLeading, graph: graph)
     }
+
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool { false }
 
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame

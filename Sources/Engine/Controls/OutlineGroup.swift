@@ -172,6 +172,8 @@ final class OutlineRowLabelBehavior: NodeBehavior {
                             alignment: .topLeading, graph: graph)
     }
 
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool { false }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
         guard f.width > 0, f.height > 0, marker != .leaf else { return }

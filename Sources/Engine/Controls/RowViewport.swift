@@ -134,6 +134,8 @@ final class RowViewportBehavior: NodeBehavior {
     /// measures with: the rows' area (below a table's header, beside the
     /// scroll indicator).
     let container = RelativeFrameContainer()
+    /// Rows that scrolled by whole rows have their cells shifted, not repainted.
+    let blit = ScrollBlit()
 
     /// Columns between table cells.
     static let columnSpacing = 1
@@ -195,14 +197,21 @@ final class RowViewportBehavior: NodeBehavior {
             graph.place(head, in: Rect(x: rect.x, y: rect.y, width: width, height: header))
         }
         let pitch = viewport.rowHeight
-        for k in first..<children.count {
-            let row = children[k]
-            let y = rows.y + (k - first) * pitch
-            if columns == nil {
-                widestRow = Swift.max(widestRow, graph.size(of: row, for: ProposedSize(width: nil, height: nil)).width)
+        graph.placeScrolling(node, region: rows, blit: blit) {
+            for k in first..<children.count {
+                let row = children[k]
+                let y = rows.y + (k - first) * pitch
+                if columns == nil {
+                    widestRow = Swift.max(widestRow, graph.size(of: row, for: ProposedSize(width: nil, height: nil)).width)
+                }
+                graph.place(row, in: Rect(x: rect.x, y: y, width: width, height: Swift.min(pitch, rows.maxY - y)))
             }
-            graph.place(row, in: Rect(x: rect.x, y: y, width: width, height: Swift.min(pitch, rows.maxY - y)))
         }
+    }
+
+    /// Only the indicator paints here; its thumb differs from row to row.
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool {
+        viewport?.indicator?.track.intersection(region).isEmpty ?? true
     }
 
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {

@@ -175,6 +175,8 @@ final class SliderBarBehavior: NodeBehavior, PointerTracking {
         Swift.min(Swift.max(Int((fraction * Double(width - 1)).rounded()), 0), Swift.max(width - 1, 0))
     }
 
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool { false }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
         guard f.width > 0, f.height > 0 else { return }

@@ -53,6 +53,31 @@ public class NodeBehavior {
     /// ancestor, for the text inside to take where it sets none of its own.
     func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {}
 
+    /// Whether what ``paint(_:into:clip:inherited:)`` draws in `visible`
+    /// (the node's frame within its clip) is the same on every row of
+    /// `region`, a scrolling container's region the node is outside of, of
+    /// which this paint covers `part` (the damaged region being painted
+    /// there): a background filled across all of its rows, a border whose
+    /// top and bottom lie outside it. The container's cells are then shifted
+    /// by a scroll (``ScrollBlit``) with this node's paint among them;
+    /// `false` makes the container repaint instead. The default paints
+    /// nothing, so it is `true`; every behaviour that overrides `paint`
+    /// overrides this too (`Fixtures/tools/check_paint_uniform.py` checks it).
+    func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool { true }
+
+    /// Whether a node moved by a scroll must paint again even though its
+    /// content did not change (an image, whose placement the encoder keeps
+    /// where it last painted).
+    var repaintsWhenMoved: Bool { false }
+
+    /// Whether a fill of `node`'s `visible` part is the same on every row
+    /// of `region`: its frame spans all of the region's rows, and nothing
+    /// clips it within the rows of `part` being painted. (A fill that
+    /// changed was damaged whole, so its `part` holds all its rows.)
+    static func fillSpansRows(_ node: ViewNode, visible: Rect, of region: Rect, painted part: Rect) -> Bool {
+        node.frame.y <= region.y && node.frame.maxY >= region.maxY && visible.y <= part.y && visible.maxY >= part.maxY
+    }
+
     /// What its children inherit (see ``paint(_:into:clip:inherited:)``).
     /// Among transparent nodes only ``InheritedStyleBehavior`` (`passesStyle`)
     /// passes anything down: painting folds those without calling this.

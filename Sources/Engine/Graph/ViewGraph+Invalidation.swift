@@ -141,6 +141,7 @@ extension ViewGraph {
 
     /// The node's own paint changed: repaint it.
     func markNeedsPaint(_ node: ViewNode) {
+        node.movedOnly = false
         queuePaint(node)
     }
 
@@ -149,6 +150,7 @@ extension ViewGraph {
     /// frame (a ``Canvas`` where one dot moved). A node not yet painted, or
     /// already queued whole, is repainted whole.
     func markNeedsPaint(_ node: ViewNode, region: Rect) {
+        node.movedOnly = false
         guard node.paintedFrame == node.frame, !node.needsPaint else {
             if !node.needsPaint { queuePaint(node) }
             return

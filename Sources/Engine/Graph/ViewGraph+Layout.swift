@@ -21,7 +21,7 @@ extension ViewGraph {
     func place(_ node: ViewNode, in rect: Rect) {
         if node.structureChanged { refreshLayoutChildren(node) }
         guard node.needsLayout || node.frame != rect else { return }
-        if node.frame != rect { queuePaint(node) }
+        if node.frame != rect { queueMove(node, to: rect) }
         node.frame = rect
         node.needsLayout = false
         statistics.layouts += 1

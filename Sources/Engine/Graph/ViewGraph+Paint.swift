@@ -8,22 +8,42 @@ extension ViewGraph {
 
     /// Repaints the damaged regions: each is cleared, then every node that
     /// intersects it paints, parents before children, clipped to the region.
+    ///
+    /// A scrolling container whose content only moved by whole rows has its
+    /// region's cells shifted first, and only what did not move with them
+    /// is repainted (see ``ScrollBlit``).
     func paint() {
+        let blit = takeScrollBlit()
+        if let blit { applyScrollBlit(blit.blit, region: blit.region, shift: blit.shift) }
         for node in paintQueue where node.needsPaint && node.isAttached {
             paintDamage.add(node.paintedFrame.map { $0.union(node.frame) } ?? node.frame)
+            // Where its old cells went.
+            if let blit, let painted = node.paintedFrame {
+                let inside = painted.intersection(blit.region)
+                if !inside.isEmpty {
+                    paintDamage.add(Rect(x: inside.x, y: inside.y + blit.shift, width: inside.width,
+                                         height: inside.height).intersection(blit.region))
+                }
+            }
         }
         for node in paintQueue {
             node.needsPaint = false
             node.paintedFrame = node.isAttached ? node.frame : nil
         }
         paintQueue.removeAll(keepingCapacity: true)
+        clearScrollRecords()
         guard !paintDamage.isEmpty else { return }
         for region in paintDamage.rects {
             let visible = region.intersection(canvas.bounds)
             guard !visible.isEmpty else { continue }
             let clip = wideTextNodes.isEmpty ? visible : widenedOverWideText(visible)
             canvas.fill(clip, with: .blank())
+            recordingBlits = !scrollBlits.isEmpty && beginRecording(clip)
             paintSubtree(root, clip: clip, inherited: .plain)
+            if recordingBlits {
+                endRecording()
+                recordingBlits = false
+            }
         }
         paintDamage.removeAll()
     }
@@ -66,6 +86,9 @@ extension ViewGraph {
         let visible = clip.intersection(node.frame)
         guard !visible.isEmpty else { return }
         statistics.paints += 1
+        // Scrolling containers whose region this paint meets record who paints there.
+        let entered = recordingBlits ? recordPaint(node, visible: visible, clip: clip) : 0
+        defer { if entered != 0 { endRecordPaint(entered) } }
         if behavior.paintsOnlyChildren {
             // A stack: the four calls below would do just this.
             paintChildren(node.layoutChildren, of: node, clip: visible, inherited: inherited)

@@ -132,6 +132,17 @@ public final class ViewGraph {
     @exclusivity(unchecked) var relayoutQueue: [ViewNode] = []
     /// Nodes whose content or frame changed this frame.
     @exclusivity(unchecked) var paintQueue: [ViewNode] = []
+    /// Scrolling containers painting records for (see ``ScrollBlit``).
+    @exclusivity(unchecked) var scrollBlits: [ScrollBlit] = []
+    /// Scrolling containers laid out this frame whose content moved.
+    @exclusivity(unchecked) var pendingBlits: [ScrollBlit] = []
+    /// The innermost scrolling container being placed, if any.
+    @exclusivity(unchecked) var scrollPlacement: ScrollBlit?
+    /// Whether painting may shift a scrolling container's cells (tests
+    /// compare frames with and without).
+    @exclusivity(unchecked) var scrollBlitsEnabled = true
+    /// A damaged region being painted meets a scrolling container's region.
+    @exclusivity(unchecked) var recordingBlits = false
     /// Records phases (evaluate, layout, draw) and each body evaluation —
     /// attributed to its view type, with the reason — as spans. `nil` (the
     /// default) costs one branch per phase and per evaluated node.
@@ -171,6 +182,9 @@ public final class ViewGraph {
         public var sizeQueries = 0
         /// Nodes painted.
         public var paints = 0
+        /// Scrolling containers whose cells were shifted instead of
+        /// repainted (see ``ScrollBlit``).
+        public var scrollBlits = 0
     }
 
     public init(canvas: CellBuffer) {

@@ -40,6 +40,12 @@ public class ViewNode {
     /// node or of transparent nodes below it: the flattened layout children
     /// must be rebuilt.
     @exclusivity(unchecked) var structureChanged = true
+    /// Queued for paint only because it was placed at its painted frame
+    /// moved by whole rows inside a scrolling container
+    /// (``ViewGraph/placeScrolling(_:region:blit:_:)``); any other reason
+    /// to repaint it clears this. A scroll blit moves such a node's cells
+    /// instead of repainting them.
+    @exclusivity(unchecked) var movedOnly = false
     /// Cached flattening of transparent descendants.
     @exclusivity(unchecked) var layoutChildren: [ViewNode] = []
     /// Moves each time `layoutChildren` is rebuilt: what a stack kept about

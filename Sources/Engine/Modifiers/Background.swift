@@ -32,6 +32,10 @@ final class BackgroundColorBehavior: NodeBehavior {
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {
         ContentLayout.place(node, in: rect, graph: graph)
     }
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool {
+        NodeBehavior.fillSpansRows(node, visible: visible, of: region, painted: part)
+    }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         canvas.fill(clip, with: .blank(style))
     }

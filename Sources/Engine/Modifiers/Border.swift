@@ -77,6 +77,11 @@ final class BorderBehavior: NodeBehavior {
                             graph: graph)
     }
 
+    /// The sides are the same on every row; the top and bottom are not.
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool {
+        node.frame.y < region.y && node.frame.maxY > region.maxY && visible.y <= part.y && visible.maxY >= part.maxY
+    }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
         guard f.width >= 2, f.height >= 2 else { return }

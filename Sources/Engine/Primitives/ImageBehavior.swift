@@ -69,6 +69,10 @@ final class ImageBehavior: LifecycleBehavior {
 
     // MARK: Paint
 
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool { false }
+
+    override var repaintsWhenMoved: Bool { true }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         guard let view else { return }
         let frame = node.frame

@@ -396,6 +396,10 @@ final class LazySectionBarBehavior: NodeBehavior {
         ContentLayout.place(node, in: rect, alignment: alignment, graph: graph)
     }
 
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool {
+        NodeBehavior.fillSpansRows(node, visible: visible, of: region, painted: part)
+    }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let visible = clip.intersection(node.frame)
         guard !visible.isEmpty else { return }

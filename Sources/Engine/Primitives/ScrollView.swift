@@ -83,10 +83,15 @@ public struct ScrollView<Content: View>: SingleContentView {
                   &b.horizontalIndicatorVisibility, node: node)
         b.isFixed = offset != nil
         graph.set(axes, &b.axes, node: node)
-        if let offset {
-            graph.set(LayoutLength.clampNonNegative(offset), &b.offset, node: node)
-        } else if let position {
-            graph.set(LayoutLength.clampNonNegative(position.wrappedValue), &b.offset, node: node)
+        // A new offset moves the content (placing it repaints what moved,
+        // or shifts its cells) and the indicator (which repaints its
+        // thumb): the view itself is laid out again, not repainted.
+        if let target = offset ?? position?.wrappedValue {
+            let clamped = LayoutLength.clampNonNegative(target)
+            if b.offset != clamped {
+                b.offset = clamped
+                graph.markNeedsLayout(node)
+            }
         }
         // The wheel finds scroll views that keep their own offset here.
         if b.isRegistered == b.isFixed {
@@ -134,6 +139,8 @@ final class ScrollBehavior: NodeBehavior {
     /// last row) as last laid out; nil when not shown.
     var indicator: ScrollIndicator?
     var horizontalIndicator: ScrollIndicator?
+    /// Content scrolled by whole rows has its cells shifted, not repainted.
+    let blit = ScrollBlit()
     /// The thumb held by the mouse, and on which indicator.
     var thumbDrag: ScrollIndicatorDrag?
     var thumbDragAxis = Axis.vertical
@@ -238,7 +245,9 @@ final class ScrollBehavior: NodeBehavior {
                 let dy = axes.contains(.vertical) ? Swift.min(offsetY, Swift.max(0, s.height - height)) : 0
                 let placedWidth = axes.contains(.horizontal) ? s.width : Swift.min(s.width, width)
                 let placedHeight = axes.contains(.vertical) ? s.height : Swift.min(s.height, height)
-                graph.place(child, in: Rect(x: rect.x - dx, y: rect.y - dy, width: placedWidth, height: placedHeight))
+                graph.placeScrolling(node, region: Rect(x: rect.x, y: rect.y, width: width, height: height), blit: blit) {
+                    graph.place(child, in: Rect(x: rect.x - dx, y: rect.y - dy, width: placedWidth, height: placedHeight))
+                }
             }
             contentSize = Size(width: axes.contains(.horizontal) ? widest : 0,
                                height: axes.contains(.vertical) ? tallest : 0)
@@ -313,6 +322,12 @@ final class ScrollBehavior: NodeBehavior {
             shows = next
         }
         return shows
+    }
+
+    /// Only the indicators paint here; a thumb differs from row to row.
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool {
+        (indicator?.track.intersection(region).isEmpty ?? true)
+            && (horizontalIndicator?.track.intersection(region).isEmpty ?? true)
     }
 
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {

@@ -225,6 +225,10 @@ final class DividerBehavior: NodeBehavior {
 
     override func placeChildren(of node: ViewNode, in rect: Rect, graph: ViewGraph) {}
 
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool {
+        NodeBehavior.fillSpansRows(node, visible: visible, of: region, painted: part)
+    }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let scalar: UInt32 = vertical ? 0x2502 : 0x2500  // │ ─
         canvas.fill(clip, with: Cell(scalar: scalar, width: 1, style: canvas.styles.transientID(canvas.sanitized(style: style), inheriting: inherited)))

@@ -342,6 +342,8 @@ final class TextBehavior: NodeBehavior {
         if let runs { for run in runs { body(run.style) } }
     }
 
+    override func paintIsRowUniform(_ node: ViewNode, visible: Rect, over region: Rect, painted part: Rect) -> Bool { false }
+
     override func paint(_ node: ViewNode, into canvas: CellBuffer, clip: Rect, inherited: Style) {
         let f = node.frame
         let n = narrowLineWidth
