@@ -8,12 +8,16 @@
 /// `<scheme:autolinks>` and `<user@host>`, and backslash escapes; in a
 /// ``Markdown`` document, given its link reference definitions, also
 /// reference links: `[text][label]`, `[label][]` and `[label]` (CommonMark
-/// 6.3; an inline link takes precedence, links do not nest). Emphasis
+/// 6.3; an inline link takes precedence, links do not nest), raw HTML
+/// (CommonMark 6.6: shown as written in the HTML style, comments not at
+/// all, never read as Markdown) and entity references (decoded, in text
+/// and destinations, not in code spans or autolinks). Emphasis
 /// follows CommonMark's delimiter-run rules (left- and right-flanking runs,
 /// intraword `_` is never emphasis, the rule of three), so `snake_case_name`
 /// and `2 * 3 * 4` stay as written. Everything else is kept byte for byte:
-/// whitespace, newlines, entities (`&amp;` is shown as written) and control
-/// characters (which ``Text`` draws as harmless pictures). In a document a
+/// whitespace, newlines, in a ``Text`` HTML and entities (`&amp;` is shown
+/// as written), and control characters (which ``Text`` draws as harmless
+/// pictures). In a document a
 /// newline is a paragraph's line ending: a soft break (a space), a hard
 /// one after two spaces, and a space in a code span.
 ///
