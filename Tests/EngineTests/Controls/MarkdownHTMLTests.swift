@@ -100,6 +100,23 @@ struct MarkdownHTMLTests {
         #expect(parsed["r"] == "/a&b")
     }
 
+    @Test("every name of the HTML5 table is found by the binary search, and names around them are not")
+    func entityTable() {
+        var found = 0
+        for line in "\(HTMLEntities.table)".split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            let name = Array(parts[0].utf8)
+            var expected = ""
+            for hex in parts[1].split(separator: ",") { expected.unicodeScalars.append(Unicode.Scalar(UInt32(hex, radix: 16)!)!) }
+            #expect(HTMLEntities.lookUp(name[...]) == Array(expected.utf8), "\(parts[0])")
+            // The name and `ZZ` (no name has it) sorts between two lines: not found.
+            #expect(HTMLEntities.lookUp((name + [0x5A, 0x5A])[...]) == nil, "\(parts[0])")
+            found += 1
+        }
+        #expect(found == 2_125)
+        for missing in ["", "A", "AEli", "zzzz", "copyX", "0", "amp;"] { #expect(HTMLEntities.lookUp(Array(missing.utf8)[...]) == nil) }
+    }
+
     @Test("a reference to a control character is drawn as a picture, never sent to the terminal")
     func controlEntities() {
         let h = host("&#27;[31m red &#x9b;2J &#7; &#x85;")
