@@ -20,8 +20,18 @@ break a newline, a soft break a space. A list is `loose` when its items'
 paragraphs are in <p> elements (HTML cannot tell a tight list from a loose
 one when none of its items holds a paragraph: both print `tight` then).
 Code keeps only the info string's first word (HTML's `language-` class).
-Any other element (raw HTML, which the engine does not understand) is
-`html` at block level and `<tag>` inline, which the engine never prints.
+
+Raw HTML is what a terminal shows of it (`Markdown` interprets none): an
+HTML block is `html["line",…]`, its lines as written, and is left out
+when it holds comments only; inline raw HTML is its text as written, a
+comment nothing. The spec's HTML cannot tell raw HTML from the HTML the
+Markdown became (`<a href="foo">` is either), so for the examples that
+have raw HTML, markdown-it-py (a CommonMark parser; `pip install
+markdown-it-py==4.3.0`) says where it is: its HTML of the example must
+equal the spec's, and its raw HTML tokens are then written as
+`<x-html-block>` and `<x-html>` elements holding the raw text, which the
+notation reads. The other examples are read from the spec's HTML alone.
+Any other element is `html` at block level and `<tag>` inline.
 
     python3 Fixtures/tools/commonmark_trees.py             # writes trees.json
     python3 Fixtures/tools/commonmark_trees.py --gfm SPEC  # first extracts the
@@ -30,6 +40,7 @@ Any other element (raw HTML, which the engine does not understand) is
 """
 
 import argparse
+import html as htmllib
 import json
 import re
 from html.parser import HTMLParser
@@ -95,7 +106,12 @@ class TreeBuilder(HTMLParser):
 
 
 BR = "\x00"
-INLINE = {"em", "strong", "code", "a", "del", "img", "br", "input"}
+INLINE = {"em", "strong", "code", "a", "del", "img", "br", "input", "x-html"}
+COMMENTS = re.compile(r"\s*(?:(?:<!-->|<!--->|<!--.*?-->)\s*)+", re.S)
+
+
+def raw_text(n):
+    return "".join(c for c in n.children if isinstance(c, str))
 
 
 def inline_text(nodes):
@@ -109,6 +125,9 @@ def inline_text(nodes):
             out.append(n.attrs.get("alt") or "")
         elif n.tag == "input":
             pass
+        elif n.tag == "x-html":
+            text = raw_text(n)
+            out.append("" if COMMENTS.fullmatch(text) else text)
         elif n.tag in INLINE:
             out.append(inline_text(n.children))
         else:
@@ -144,9 +163,20 @@ def blocks(nodes):
             run.append(n)
             continue
         flush()
-        out.append(BLOCKS[n.tag](n))
+        block = BLOCKS[n.tag](n)
+        if block is not None:
+            out.append(block)
     flush()
     return out
+
+
+def html_block(n):
+    text = raw_text(n)
+    if COMMENTS.fullmatch(text):
+        return None
+    if text.endswith("\n"):
+        text = text[:-1]
+    return "html[%s]" % ",".join(quote(l) for l in text.split("\n"))
 
 
 def heading(n):
@@ -228,8 +258,24 @@ def table(n):
 BLOCKS = {
     "h1": heading, "h2": heading, "h3": heading, "h4": heading, "h5": heading, "h6": heading,
     "p": paragraph, "pre": pre, "blockquote": blockquote, "ul": lst, "ol": lst,
-    "hr": lambda n: "rule", "table": table,
+    "hr": lambda n: "rule", "table": table, "x-html-block": html_block,
 }
+
+
+def marked_html(markdown, spec_html):
+    """The example's HTML with its raw HTML marked, or None when it has none."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark")
+    tokens = md.parse(markdown)
+    kinds = {t.type for t in tokens} | {c.type for t in tokens for c in (t.children or [])}
+    if not kinds & {"html_block", "html_inline"}:
+        return None
+    if md.render(markdown) != spec_html:
+        raise SystemExit("markdown-it-py's HTML differs from the spec's for %r" % markdown)
+    md.add_render_rule("html_block", lambda self, t, i, o, e: "<x-html-block>%s</x-html-block>\n" % htmllib.escape(t[i].content))
+    md.add_render_rule("html_inline", lambda self, t, i, o, e: "<x-html>%s</x-html>" % htmllib.escape(t[i].content))
+    return md.render(markdown)
 
 
 def tree(html):
@@ -291,7 +337,7 @@ def main():
                 "id": "%s%d" % (prefix, ex["example"]),
                 "section": ex["section"],
                 "markdown": ex["markdown"],
-                "tree": tree(ex["html"]),
+                "tree": tree(marked_html(ex["markdown"], ex["html"]) or ex["html"]),
             })
     (ROOT / "trees.json").write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
 

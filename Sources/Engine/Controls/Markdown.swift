@@ -22,15 +22,20 @@
 /// (`[docs]`) references that use them, drawn as the inline links are.
 /// Labels match whatever their case and spacing; the first definition of
 /// a label wins; a title has nowhere to show in a terminal and is dropped.
-/// Not understood (shown as written): HTML, footnotes, entities.
+/// Entity and numeric character references (`&copy;`, `&#35;`, `&#x22;`)
+/// are decoded, in text, link destinations and code block info strings,
+/// not in code; a decoded control character is drawn as a picture, never
+/// sent to the terminal. HTML is recognised but not rendered (a terminal
+/// cannot lay it out): an HTML block (all seven kinds of CommonMark §4.6)
+/// is shown as its lines, as written, and raw HTML in a paragraph as
+/// written, both in ``Color/secondary`` and neither read as Markdown;
+/// comments, inline or blocks of comments only, are not shown.
+/// Not understood (shown as written): footnotes.
 ///
 /// The parser is tested against the CommonMark 0.31.2 spec's examples
-/// and GFM 0.29's tables, task lists and strikethrough: 570 of the 583
-/// examples of the sections it claims pass, every one of thematic breaks,
-/// ATX headings, indented and fenced code, link reference definitions,
-/// paragraphs, block quotes, list items, images, tabs, autolinks and the
-/// GFM extensions; the failures are raw HTML (12) and a lazy `===` line
-/// in a quote (the Rich text article lists them by section).
+/// and GFM 0.29's tables, task lists and strikethrough: 663 of the 664
+/// pass, every section's but one example of setext headings (a lazy `===`
+/// line in a quote; the Rich text article lists them by section).
 ///
 /// Headings are bold, levels 1 and 2 in the tint colour (level 1
 /// underlined too); code is in ``Theme/code``; quote bars and table rules
@@ -47,7 +52,8 @@
 /// that the change left in place, so text streamed onto the end (an
 /// assistant's answer, word by word) re-parses the last block or two, not
 /// the document: a blank line followed by a line that is neither indented
-/// nor a list item, outside a code fence, is such a boundary. A definition
+/// nor a list item, outside a code fence or an HTML block (a blank line
+/// inside an unclosed `<!--` is none), is such a boundary. A definition
 /// read after the boundary that resolves a reference before it otherwise
 /// than before (a README's definitions streamed in at its end) makes the
 /// kept blocks that use that label again, and only those. What is

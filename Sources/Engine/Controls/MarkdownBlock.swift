@@ -21,6 +21,10 @@ indirect enum MarkdownBlock: Equatable {
     case rule
     /// A GFM table: the header's cells, each column's alignment, the rows.
     case table(header: [String], alignments: [TextAlignment?], rows: [[String]])
+    /// An HTML block (CommonMark §4.6): its lines as written, not read as
+    /// Markdown. A block of comments only is no block (``Markdown`` shows
+    /// nothing of it).
+    case html([String])
 }
 
 /// An item of a Markdown list: its blocks, and for a task item whether it is checked.
@@ -40,8 +44,11 @@ struct MarkdownBlockParser {
     /// order (containers' included).
     private var definitions: [MarkdownLinkDefinition] = []
     /// Whether ``blocks(starts:definitionsBefore:)``'s starts include the
-    /// paragraphs of definitions only, which make no block.
+    /// paragraphs of definitions only, which make no block, and the HTML
+    /// blocks of comments only, which make none either.
     private var startsDefinitionParagraphs = false
+    /// Whether the last ``block()`` read an HTML block of comments only.
+    private var readHiddenBlock = false
     /// Whether the last line is what follows the document's last line
     /// break (``lines(of:)``), not a line of a container's content: an
     /// unclosed fence leaves it out when it is empty.
@@ -124,6 +131,13 @@ struct MarkdownBlockParser {
     /// would have kept the line from starting a block. Line `start` must
     /// not be the last line, which text appended to the document can
     /// still change (into a list item, say).
+    ///
+    /// HTML blocks keep this true because `start` is a block's start in a
+    /// parse of the text: an HTML block of kinds 1–5 (`<!--`, `<pre>`, …)
+    /// runs over blank lines to its end marker, or to the end of the text
+    /// when it has none, so no block starts inside it and a blank line in
+    /// it is never before a boundary; one of kinds 6 and 7 ends at a blank
+    /// line, as a paragraph does.
     static func isBoundary(_ lines: [Substring], at start: Int) -> Bool {
         start > 0 && start < lines.count - 1 && isBlank(lines[start - 1]) && indent(lines[start]) == 0
             && listMarker(lines[start]) == nil
@@ -248,7 +262,8 @@ struct MarkdownBlockParser {
         guard n >= 3 else { return nil }
         let info = trimmed(t.dropFirst(n))
         if c == "`" && info.contains("`") { return nil }
-        return (c, n, String(info))
+        // Entity references in an info string are decoded (CommonMark §2.5).
+        return (c, n, HTMLEntities.decoding(String(info)))
     }
 
     /// Whether `line` closes a fence of `n` `c`s: as many or more, and no info string.
@@ -331,9 +346,11 @@ struct MarkdownBlockParser {
         return result
     }
 
-    /// Whether `line` starts a block that ends a paragraph.
+    /// Whether `line` starts a block that ends a paragraph (an HTML block
+    /// of kinds 1–6: a lone tag of kind 7 does not).
     static func interruptsParagraph(_ line: Substring) -> Bool {
         if isRule(line) || atxHeading(line) != nil || fence(line) != nil { return true }
+        if let kind = RawHTML.blockStart(line), kind != 7 { return true }
         if indent(line) < 4, dedent(line, 3).first == ">" { return true }
         if let m = listMarker(line), !m.content.isEmpty, !m.ordered || m.number == 1 { return true }
         return false
@@ -348,11 +365,12 @@ struct MarkdownBlockParser {
         while i < lines.count {
             let start = i
             let defined = definitions.count
+            readHiddenBlock = false
             if let block = block() {
                 result.append(block)
                 starts?.append(start)
                 definitionsBefore?.append(defined)
-            } else if startsDefinitionParagraphs && definitions.count > defined {
+            } else if startsDefinitionParagraphs && (definitions.count > defined || readHiddenBlock) {
                 starts?.append(start)
             }
         }
@@ -368,6 +386,7 @@ struct MarkdownBlockParser {
             return nil
         }
         if rules.indent(line) >= 4 { return indentedCode() }
+        if let kind = RawHTML.blockStart(line) { return htmlBlock(kind) }
         if let (c, n, info) = rules.fence(line) { return fencedCode(c, n, info, indent: rules.indent(line)) }
         if let (level, text) = rules.atxHeading(line) {
             i += 1
@@ -410,6 +429,32 @@ struct MarkdownBlockParser {
         // line, when empty, is no line but the end of the one before it.
         if lastLineIsOpen, lines.last?.isEmpty == true, code.last?.isEmpty == true { code.removeLast() }
         return .code(info: info, lines: code)
+    }
+
+    /// An HTML block of `kind` (1–7) from line `i`: kinds 1–5 to the line
+    /// with their end marker (or the end of the text), 6 and 7 to a blank
+    /// line. Nil (and ``readHiddenBlock``) for comments only.
+    private mutating func htmlBlock(_ kind: Int) -> MarkdownBlock? {
+        var block: [String] = []
+        while i < lines.count {
+            let line = lines[i]
+            if kind >= 6 && MarkdownBlockParser.isBlank(line) { break }
+            block.append(String(line))
+            i += 1
+            if kind <= 5 && RawHTML.blockEnds(kind, line) { break }
+        }
+        // Unclosed at the end of the text, whose last line, when empty, is
+        // no line but the end of the one before it.
+        if kind <= 5, i == lines.count, lastLineIsOpen, block.count > 1, lines.last?.isEmpty == true,
+           block.last?.isEmpty == true
+        {
+            block.removeLast()
+        }
+        if RawHTML.isCommentsOnly(block) {
+            readHiddenBlock = true
+            return nil
+        }
+        return .html(block)
     }
 
     private mutating func quote() -> MarkdownBlock {
@@ -599,12 +644,18 @@ struct MarkdownBlockParser {
 /// through the markers of quotes and list items the lines open.
 struct OpenParagraph {
     private var fence: (Character, Int)?
+    /// The kind of the HTML block the lines are in.
+    private var html: Int?
     private(set) var isOpen = false
 
     mutating func add(_ line: Substring) {
         let rules = MarkdownBlockParser.self
         if let (c, n) = fence {
             if rules.closesFence(line, c, n) { fence = nil }
+            return
+        }
+        if let kind = html {
+            if kind <= 5 ? RawHTML.blockEnds(kind, line) : rules.isBlank(line) { html = nil }
             return
         }
         var l = line
@@ -620,6 +671,9 @@ struct OpenParagraph {
         }
         if rules.isBlank(l) {
             isOpen = false
+        } else if rules.indent(l) < 4, let kind = RawHTML.blockStart(l), !isOpen || kind != 7 {
+            isOpen = false
+            if kind >= 6 || !RawHTML.blockEnds(kind, l) { html = kind }
         } else if let (c, n, _) = rules.fence(l) {
             fence = (c, n)
             isOpen = false

@@ -146,6 +146,8 @@ struct MarkdownDocument {
     ]
     static let quoteStyle = Style(foreground: .secondary)
     static let codeStyle = Style(foreground: Color(role: .code))
+    /// An HTML block's lines, shown as written (a terminal renders no HTML).
+    static let htmlStyle = Style(foreground: .secondary)
     static let bullets = ["•", "◦", "▪"]
 
     /// The document of `source`; with `keepsSource` false the text is not
@@ -420,6 +422,13 @@ struct MarkdownDocument {
             lines.append(Line(kind: .rule, prefix: prefix, continuation: continuation, prefixStyle: prefixStyle))
         case .table(let header, let alignments, let rows):
             appendTable(header: header, alignments: alignments, rows: rows, prefix: prefix, continuation: continuation)
+        case .html(let html):
+            for (k, line) in html.enumerated() {
+                var text = Text(verbatim: line)
+                text.style = MarkdownDocument.htmlStyle
+                lines.append(Line(prefix: k == 0 ? prefix : continuation, continuation: continuation, prefixStyle: prefixStyle,
+                                  text: text))
+            }
         }
     }
 

@@ -8,12 +8,16 @@
 /// `<scheme:autolinks>` and `<user@host>`, and backslash escapes; in a
 /// ``Markdown`` document, given its link reference definitions, also
 /// reference links: `[text][label]`, `[label][]` and `[label]` (CommonMark
-/// 6.3; an inline link takes precedence, links do not nest). Emphasis
+/// 6.3; an inline link takes precedence, links do not nest), raw HTML
+/// (CommonMark 6.6: shown as written in the HTML style, comments not at
+/// all, never read as Markdown) and entity references (decoded, in text
+/// and destinations, not in code spans or autolinks). Emphasis
 /// follows CommonMark's delimiter-run rules (left- and right-flanking runs,
 /// intraword `_` is never emphasis, the rule of three), so `snake_case_name`
 /// and `2 * 3 * 4` stay as written. Everything else is kept byte for byte:
-/// whitespace, newlines, entities (`&amp;` is shown as written) and control
-/// characters (which ``Text`` draws as harmless pictures). In a document a
+/// whitespace, newlines, in a ``Text`` HTML and entities (`&amp;` is shown
+/// as written), and control characters (which ``Text`` draws as harmless
+/// pictures). In a document a
 /// newline is a paragraph's line ending: a soft break (a space), a hard
 /// one after two spaces, and a space in a code span.
 ///
@@ -38,12 +42,16 @@ struct InlineMarkdown {
         var strikethrough = Style(attributes: .strikethrough)
         var code = Style(foreground: Color(role: .code))
         var link = Style(foreground: .accentColor, attributes: .underline)
+        /// Raw HTML in a document, shown as written.
+        var html = Style(foreground: .secondary)
     }
 
     private struct Item {
         var bytes: [UInt8]
         var atom = -1
         var isCode = false
+        /// Raw HTML (in a document), drawn in the HTML style.
+        var isHTML = false
         /// An autolink's target.
         var link: String?
     }
@@ -94,6 +102,8 @@ struct InlineMarkdown {
     private var paragraphLineEndings: Bool { definitions != nil }
     /// The normalized labels looked up in ``definitions``, found or not.
     private(set) var labelsLookedUp: [String] = []
+    /// Where searches for raw HTML's terminators found none.
+    private var htmlMisses = RawHTML.Misses()
 
     private init(bytes: [UInt8], verbatim: [Bool], definitions: MarkdownLinkDefinitions? = nil) {
         self.bytes = bytes
@@ -233,6 +243,16 @@ struct InlineMarkdown {
                 i = closeBracket(at: i)
             case 0x3C:  // <
                 i = autolink(at: i)
+            case 0x26 where paragraphLineEndings:  // & in a document: an entity reference, or text
+                if let (decoded, end) = HTMLEntities.reference(in: bytes, at: i) {
+                    // A line ending is whitespace, as in HTML: a space (only
+                    // the paragraph's own line endings break its lines).
+                    for d in decoded { pending.append(d == 0x0A || d == 0x0D ? 0x20 : d) }
+                    i = end
+                } else {
+                    pending.append(b)
+                    i += 1
+                }
             default:
                 pending.append(b)
                 i += 1
@@ -378,6 +398,13 @@ struct InlineMarkdown {
         return (destination, end)
     }
 
+    /// The entity reference at `i` in a document's destination (decoded
+    /// there, CommonMark §2.5), and where it ends.
+    private func entity(at i: Int) -> ([UInt8], Int)? {
+        guard paragraphLineEndings, isMarkup(i), bytes[i] == 0x26 else { return nil }
+        return HTMLEntities.reference(in: bytes, at: i)
+    }
+
     /// `(destination "title")` at `i`: the destination and where it ends.
     private func inlineDestination(at start: Int) -> (String, Int)? {
         guard isMarkup(start), bytes[start] == 0x28 else { return nil }
@@ -389,7 +416,13 @@ struct InlineMarkdown {
             i += 1
             while i < bytes.count, bytes[i] != 0x3E {
                 if bytes[i] == 0x0A || (isMarkup(i) && bytes[i] == 0x3C) { return nil }
-                if isMarkup(i), bytes[i] == 0x5C, isMarkup(i + 1), InlineMarkdown.isASCIIPunctuation(bytes[i + 1]) { i += 1 }
+                if isMarkup(i), bytes[i] == 0x5C, isMarkup(i + 1), InlineMarkdown.isASCIIPunctuation(bytes[i + 1]) {
+                    i += 1
+                } else if let (decoded, end) = entity(at: i) {
+                    destination += decoded
+                    i = end
+                    continue
+                }
                 destination.append(bytes[i])
                 i += 1
             }
@@ -404,6 +437,11 @@ struct InlineMarkdown {
                     if b == 0x5C, isMarkup(i + 1), InlineMarkdown.isASCIIPunctuation(bytes[i + 1]) {
                         destination.append(bytes[i + 1])
                         i += 2
+                        continue
+                    }
+                    if let (decoded, end) = entity(at: i) {
+                        destination += decoded
+                        i = end
                         continue
                     }
                     if b == 0x28 { depth += 1 }
@@ -440,10 +478,7 @@ struct InlineMarkdown {
     private mutating func autolink(at i: Int) -> Int {
         var j = i + 1
         while j < bytes.count, isMarkup(j), bytes[j] != 0x3E, bytes[j] != 0x3C, bytes[j] > 0x20, bytes[j] != 0x7F { j += 1 }
-        guard isMarkup(j), bytes[j] == 0x3E, j > i + 1 else {
-            pending.append(0x3C)
-            return i + 1
-        }
+        guard isMarkup(j), bytes[j] == 0x3E, j > i + 1 else { return rawHTML(at: i) }
         let body = Array(bytes[(i + 1)..<j])
         let target: String
         if InlineMarkdown.isURI(body) {
@@ -451,12 +486,26 @@ struct InlineMarkdown {
         } else if InlineMarkdown.isEmail(body) {
             target = "mailto:" + String(decoding: body, as: UTF8.self)
         } else {
-            pending.append(0x3C)
-            return i + 1
+            return rawHTML(at: i)
         }
         flush()
         items.append(Item(bytes: body, link: target))
         return j + 1
+    }
+
+    /// Raw HTML at `i` in a document (CommonMark 6.6): shown as written
+    /// in the HTML style, a comment not at all; a paragraph's line endings
+    /// in it are spaces. Otherwise (or in a ``Text``) `<` is text.
+    private mutating func rawHTML(at i: Int) -> Int {
+        guard paragraphLineEndings, let (end, isComment) = RawHTML.scan(bytes, at: i, misses: &htmlMisses) else {
+            pending.append(0x3C)
+            return i + 1
+        }
+        flush()
+        if !isComment {
+            items.append(Item(bytes: bytes[i..<end].map { $0 == 0x0A ? 0x20 : $0 }, isHTML: true))
+        }
+        return end
     }
 
     static func isURI(_ body: [UInt8]) -> Bool {
@@ -585,6 +634,7 @@ struct InlineMarkdown {
             if item.link != nil { link = item.link }
             if link != nil { style = styles.link.drawn(over: style) }
             if item.isCode { style = styles.code.drawn(over: style) }
+            if item.isHTML { style = styles.html.drawn(over: style) }
             if item.atom >= 0 {
                 if item.atom < atoms.count {
                     let atom = atoms[item.atom]

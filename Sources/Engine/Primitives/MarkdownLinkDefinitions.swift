@@ -124,17 +124,30 @@ struct MarkdownLinkDefinitions: Equatable {
             while true {
                 guard i < n, b[i] != 0x0A, b[i] != 0x3C else { return nil }
                 if b[i] == 0x3E { break }
-                if b[i] == 0x5C, i + 1 < n, InlineMarkdown.isASCIIPunctuation(b[i + 1]) { i += 1 }
+                if b[i] == 0x5C, i + 1 < n, InlineMarkdown.isASCIIPunctuation(b[i + 1]) {
+                    i += 1
+                } else if b[i] == 0x26, let (decoded, end) = HTMLEntities.reference(in: b, at: i) {
+                    // Entity references are decoded (CommonMark §2.5).
+                    destination += decoded
+                    i = end
+                    continue
+                }
                 destination.append(b[i])
                 i += 1
             }
             i += 1
         } else {
             var depth = 0
+            let destinationStart = i
             while i < n, b[i] > 0x20, b[i] != 0x7F {
                 if b[i] == 0x5C, i + 1 < n, InlineMarkdown.isASCIIPunctuation(b[i + 1]) {
                     destination.append(b[i + 1])
                     i += 2
+                    continue
+                }
+                if b[i] == 0x26, let (decoded, end) = HTMLEntities.reference(in: b, at: i) {
+                    destination += decoded
+                    i = end
                     continue
                 }
                 if b[i] == 0x28 { depth += 1 }
@@ -145,7 +158,7 @@ struct MarkdownLinkDefinitions: Equatable {
                 destination.append(b[i])
                 i += 1
             }
-            guard !destination.isEmpty, depth == 0 else { return nil }
+            guard i > destinationStart, depth == 0 else { return nil }
         }
         let definition = MarkdownLinkDefinition(key: key, destination: String(decoding: destination, as: UTF8.self))
         // An optional title, apart from the destination by whitespace, then

@@ -44,6 +44,18 @@ struct MarkdownStreamTests {
         "[A]: /1\n", "[b]: /2\n", "[c]: /3\n", "[a][c]\n",
     ]
 
+    /// HTML blocks of every kind and entity references, to mix with
+    /// ``pieces``: comments and `<pre>` blocks that run over blank lines
+    /// (no boundary inside them), left open or closed later, tags that do
+    /// and do not interrupt a paragraph, and openers written a few bytes
+    /// at a time.
+    static let htmlPieces = [
+        "<!--\n", "-->\n", "<!-- c -->\n", "<!-- a\n\nb -->\n", "<div>\n", "</div>\n", "<pre>\n", "</pre>\n",
+        "<?php\n", "?>\n", "<![CDATA[\n", "]]>\n", "<!DOCTYPE html>\n", "<span a=\"1\">\n", "<my-tag>\n", "<",
+        "!--", "--", ">", "<div", "<b>x</b> &amp; &#42; &copy;\n", "&#x9b;", "&", "#", ";", "<style>\n", "</style>\n",
+        "> <div>\n", "- <!--\n",
+    ]
+
     static func document(_ rng: inout SplitMix64, pieces count: Int, from pieces: [String] = pieces) -> String {
         var s = ""
         for _ in 0..<count { s += pieces[Int(rng.next() % UInt64(pieces.count))] }
@@ -106,6 +118,32 @@ struct MarkdownStreamTests {
         let (kept, remade) = streamAndCompare(documents: 16, pieces: pieces, rng: &rng, lineHighlighted: lineHighlighted)
         #expect(kept > 100)
         #expect(remade >= 3)
+    }
+
+    @Test("with HTML blocks and entities, every step of a stream is what a whole parse makes", arguments: 0..<6)
+    func streamedHTMLMatchesWholeParse(seed: UInt64) {
+        var rng = SplitMix64(seed: 500 + seed)
+        let html = MarkdownStreamTests.htmlPieces
+        let pieces = MarkdownStreamTests.pieces + html + html
+        let (kept, _) = streamAndCompare(documents: 12, pieces: pieces, rng: &rng, lineHighlighted: [])
+        #expect(kept > 100)
+    }
+
+    @Test("with HTML blocks and entities, an edit anywhere gives a whole parse's lines", arguments: 0..<4)
+    func editedHTMLMatchesWholeParse(seed: UInt64) {
+        var rng = SplitMix64(seed: 600 + seed)
+        let pieces = MarkdownStreamTests.pieces + MarkdownStreamTests.htmlPieces + MarkdownStreamTests.htmlPieces
+        editAndCompare(MarkdownStreamTests.document(&rng, pieces: 60, from: pieces), pieces: pieces, rng: &rng)
+    }
+
+    @Test("a comment streamed over blank lines keeps the document from being cut inside it")
+    func openComment() {
+        // Unclosed, it is an HTML block to the end, shown as written.
+        var document = MarkdownDocument("intro\n\n<!-- note\n\nhidden *text*\n\nmore\n")
+        #expect(document.lines.map(\.text.content) == ["intro", "", "<!-- note", "", "hidden *text*", "", "more"])
+        _ = document.update("intro\n\n<!-- note\n\nhidden *text*\n\nmore\n-->\n\nshown\n")
+        #expect(document.lines.map(\.text.content) == ["intro", "", "shown"])
+        #expect(document.lines == MarkdownDocument("intro\n\n<!-- note\n\nhidden *text*\n\nmore\n-->\n\nshown\n").lines)
     }
 
     @Test("with link reference definitions, an edit anywhere gives a whole parse's lines", arguments: 0..<4)
