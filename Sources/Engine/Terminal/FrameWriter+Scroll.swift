@@ -123,6 +123,36 @@ extension FrameWriter {
         }
     }
 
+    /// The scroll painting did (``CellBuffer/scrollHint``: a scrolling
+    /// container's whole-width rows `rows` shifted by `shift`), applied
+    /// without a search when every row it moved now equals, byte for byte,
+    /// the model's row it came from, and the rows it saves rewriting cost
+    /// more than the scroll. Returns whether it applied it; when not, the
+    /// writer searches as for any frame.
+    ///
+    /// - Complexity: one `memcmp` per moved row, and a count of differing
+    ///   cells over the first rows until they outweigh the scroll.
+    mutating func scrollAsPainted(_ canvas: CellBuffer, rows band: Range<Int>, shift: Int) -> Bool {
+        let k = abs(shift)
+        guard k >= 1, band.count > k, band.lowerBound >= 0, band.upperBound <= canvas.rows,
+              canvas.columns == columns else { return false }
+        let hunk = ScrollHunk(top: band.lowerBound, bottom: band.upperBound - 1, shift: shift, gain: 0)
+        let cost = scrollPlan(hunk, rows: canvas.rows).cost
+        let moved = shift < 0 ? band.lowerBound..<(band.upperBound - k) : (band.lowerBound + k)..<band.upperBound
+        var saved = 0
+        for y in moved {
+            guard rowEqualsModel(canvas, y, source: y - shift) else { return false }
+            if saved <= cost { saved += differingCells(canvas, y: y, source: y) }
+        }
+        guard saved > cost else { return false }
+        applyScroll(hunk, rows: canvas.rows, columns: canvas.columns)
+        // The rows the scroll vacated came in blank: the diff looks at them whole.
+        let vacated = vacated(hunk)
+        canvas.damage.add(Rect(x: 0, y: vacated.lowerBound, width: canvas.columns, height: vacated.count))
+        statistics.scrollsAsPainted += 1
+        return true
+    }
+
     /// After a frame's diff: each row of `written` the frame hashed in the
     /// canvas and that the model now equals byte for byte keeps that hash
     /// as the model's; every other row written loses its kept hash. Rows
@@ -326,6 +356,11 @@ extension FrameWriter {
     }
 
     @inline(__always)
+    /// Whether canvas row `y` equals the model's row `source`, byte for byte.
+    private func rowEqualsModel(_ canvas: CellBuffer, _ y: Int, source: Int) -> Bool {
+        Platform.bytesEqual(canvas.row(y).baseAddress!, modelRow(source), count: columns * MemoryLayout<Cell>.stride)
+    }
+
     private func rowMatchesModel(_ canvas: CellBuffer, _ y: Int) -> Bool {
         Platform.bytesEqual(canvas.row(y).baseAddress!, modelRow(y), count: columns * MemoryLayout<Cell>.stride)
     }

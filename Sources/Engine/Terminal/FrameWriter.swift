@@ -22,6 +22,9 @@ public struct FrameWriter: ~Copyable {
         /// Model rows hashed whole for the same search: those the last
         /// frame did not leave equal to a canvas row it hashed.
         public var modelRowsHashed = 0
+        /// Scrolls taken as painting made them (a scrolling container's
+        /// cells shifted, ``CellBuffer/scrollHint``), with no search.
+        public var scrollsAsPainted = 0
     }
 
     private(set) var capabilities: TerminalCapabilities
@@ -167,7 +170,16 @@ public struct FrameWriter: ~Copyable {
             forgetModelRowHashes()
         }
         hashedBand = nil
-        if capabilities.scrolling && !isInline && !keepsCellsInPlace && columns > 0 { scrollMovedRows(canvas) }
+        let hint = canvas.scrollHint
+        canvas.scrollHint = nil
+        if capabilities.scrolling && !isInline && !keepsCellsInPlace && columns > 0 {
+            if let hint, scrollAsPainted(canvas, rows: hint.rows, shift: hint.shift) {
+                // The model's rows moved: hashes kept by position are stale.
+                forgetModelRowHashes()
+            } else {
+                scrollMovedRows(canvas)
+            }
+        }
         let bounds = canvas.damage.bounds
         for y in bounds.y..<bounds.maxY {
             let new = canvas.row(y)

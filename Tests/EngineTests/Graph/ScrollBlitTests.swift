@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 
 @testable import Engine
 
@@ -210,25 +211,32 @@ struct ScrollBlitTests {
 
     @Test("a log that follows its tail shifts its rows and paints one line a frame")
     func logPaintsOneLine() {
-        func run(shifting: Bool) -> (painted: [Int], shifted: [Int], rows: [String]) {
+        func run(shifting: Bool) -> (painted: [Int], shifted: [Int], rows: [String], asPainted: [Int], hashed: [Int]) {
             let log = LogStore()
             for i in 0..<50 { log.append("line \(i)") }
             let host = FramePipeline(columns: 30, rows: 10)
             host.graph.scrollBlitsEnabled = shifting
             host.render(LogView(log))
-            var painted: [Int] = []
-            var shifted: [Int] = []
+            var painted: [Int] = [], shifted: [Int] = [], asPainted: [Int] = [], hashed: [Int] = []
             for i in 50..<55 {
                 log.append("line \(i)")
                 host.renderIfNeeded()
                 painted.append(host.graph.statistics.paints)
                 shifted.append(host.graph.statistics.scrollBlits)
+                asPainted.append(host.encoder.statistics.scrollsAsPainted)
+                hashed.append(host.encoder.statistics.rowsHashed)
             }
-            return (painted, shifted, host.textRows)
+            return (painted, shifted, host.textRows, asPainted, hashed)
         }
         let shifting = run(shifting: true), painting = run(shifting: false)
         #expect(shifting.shifted == [1, 1, 1, 1, 1])
         #expect(painting.shifted == [0, 0, 0, 0, 0])
+        // The writer takes the scroll painting made, without hashing a row;
+        // repainted, it finds the scroll by hashing the rows.
+        #expect(shifting.asPainted == [1, 1, 1, 1, 1])
+        #expect(shifting.hashed == [0, 0, 0, 0, 0])
+        #expect(painting.asPainted == [0, 0, 0, 0, 0])
+        #expect(painting.hashed.allSatisfy { $0 == 10 })
         // The log view and what wraps it (focus, keys), and its one new
         // line; repainting paints every line shown.
         #expect(shifting.painted == [4, 4, 4, 4, 4])
@@ -286,6 +294,53 @@ struct ScrollBlitTests {
         #expect(shifted > 5)
         #expect(differing.isEmpty, "frames \(differing): \(hosts.0.textRows)")
         #expect(hosts.0.textRows[4].hasPrefix("stays at row 4"))
+    }
+
+    @Test("pyte: the bytes of shifted frames reproduce every frame", .needsEmulator(.pyte), arguments: [BlitKind.log, .markdown, .list, .scrollView])
+    fileprivate func shiftedBytesReproduceFrames(_ kind: BlitKind) throws {
+        guard EmulatorPropertyTests.requireEmulator(.pyte) else { return }
+        var random = SplitMix64(seed: 99)
+        let columns = 40, rows = 14
+        let host = FramePipeline(columns: columns, rows: rows, capabilities: .xterm)
+        let log = LogStore()
+        var markdown = ""
+        for i in 0..<40 { markdown += "Paragraph \(i) with *emphasis* and `code` 漢字 \(i).\n\n" }
+        // pyte takes an emoji modifier for a grapheme of its own: none here.
+        func line(_ i: Int) -> String { lineText(i, &random).replacingOccurrences(of: "👍🏽", with: "👍") }
+        for i in 0..<20 { log.append(line(i)) }
+        var decor = BlitDecor()
+        decor.bordered = kind == .markdown
+        var offset = 0
+        var chunks: [[UInt8]] = [], screens: [TerminalEmulator.Screen] = []
+        var recorded = -1
+        func record() {
+            // Only a frame drawn since the last one recorded (a key may draw none).
+            guard host.graph.frameNumber != recorded else { return }
+            recorded = host.graph.frameNumber
+            chunks.append(host.lastBytes)
+            screens.append(TerminalEmulator.expected(host.canvas, level: host.encoder.capabilities.colors))
+        }
+        func view() -> BlitScene { BlitScene(kind: kind, log: log, decor: decor, offset: offset, markdown: markdown, count: 80) }
+        host.render(view())
+        record()
+        _ = host.press(.tab)
+        record()
+        var shifted = 0
+        for frame in 0..<40 {
+            if frame % 13 == 5 { decor.toast = decor.toast == nil ? 3 : nil }
+            offset += 1
+            log.append(line(100 + frame))
+            host.render(view())
+            shifted += host.graph.statistics.scrollBlits
+            record()
+            if kind == .markdown || kind == .list {
+                _ = host.press(.down)
+                shifted += host.graph.statistics.scrollBlits
+                record()
+            }
+        }
+        #expect(shifted > 10)
+        try TerminalEmulator.expectFrames(chunks, show: screens, columns: columns, rows: rows, in: .pyte)
     }
 
     @Test("a toast over a log stops the blit while it shows, and the log shifts again once it is gone")
