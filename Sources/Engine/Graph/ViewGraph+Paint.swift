@@ -87,8 +87,20 @@ extension ViewGraph {
         guard !visible.isEmpty else { return }
         statistics.paints += 1
         // Scrolling containers whose region this paint meets record who paints there.
-        let entered = recordingBlits ? recordPaint(node, visible: visible, clip: clip) : 0
-        defer { if entered != 0 { endRecordPaint(entered) } }
+        if recordingBlits {
+            let entered = recordPaint(node, visible: visible, clip: clip)
+            if entered != 0 {
+                paintVisible(node, behavior, visible: visible, clip: clip, inherited: inherited)
+                endRecordPaint(entered)
+                return
+            }
+        }
+        paintVisible(node, behavior, visible: visible, clip: clip, inherited: inherited)
+    }
+
+    /// Paints a laid-out node that meets its clip in `visible`, then its children.
+    @inline(__always)
+    private func paintVisible(_ node: ViewNode, _ behavior: NodeBehavior, visible: Rect, clip: Rect, inherited: Style) {
         if behavior.paintsOnlyChildren {
             // A stack: the four calls below would do just this.
             paintChildren(node.layoutChildren, of: node, clip: visible, inherited: inherited)
