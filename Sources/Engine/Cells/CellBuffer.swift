@@ -29,11 +29,11 @@ public final class CellBuffer {
     public let styles: StyleTable
     public let graphemes: GraphemeTable
     /// What was written since the last ``DamageSet/removeAll()``.
-    /// The last ``shiftRows(_:by:)`` of whole rows since the writer last
-    /// read the buffer: rows `rows` moved by `shift`. The writer tries that
+    /// The last ``shiftRows(_:by:)`` since the writer last read the buffer:
+    /// the cells of `region` moved by `shift` rows. The writer tries that
     /// scroll before searching for one; it checks the rows, so a stale or
     /// wrong hint costs a comparison, never a wrong frame.
-    @exclusivity(unchecked) var scrollHint: (rows: Range<Int>, shift: Int)?
+    @exclusivity(unchecked) var scrollHint: (region: Rect, shift: Int)?
     @exclusivity(unchecked) public var damage = DamageSet() {
         // Damage outside the buffer would make the writer read rows that do
         // not exist: whatever an app adds, or a set it assigns, is clipped.
@@ -204,7 +204,7 @@ public final class CellBuffer {
             for y in stride(from: rect.maxY - 1, through: rect.y + shift, by: -1) { move(y) }
         }
         damage.add(rect)
-        scrollHint = rect.x == 0 && rect.width == columns ? (rect.y..<rect.maxY, shift) : nil
+        scrollHint = (rect, shift)
         debugCheckInvariants("after shiftRows")
     }
 

@@ -124,31 +124,64 @@ extension FrameWriter {
     }
 
     /// The scroll painting did (``CellBuffer/scrollHint``: a scrolling
-    /// container's whole-width rows `rows` shifted by `shift`), applied
-    /// without a search when every row it moved now equals, byte for byte,
-    /// the model's row it came from, and the rows it saves rewriting cost
-    /// more than the scroll. Returns whether it applied it; when not, the
-    /// writer searches as for any frame.
+    /// container's cells of `region` shifted by `shift` rows), applied
+    /// without a search when most rows it moved now equal, within the
+    /// region, the model's row they came from, and the cells it saves
+    /// rewriting outweigh the scroll, the cells of moved rows that changed
+    /// too, and the cells beside the region that the terminal moves with
+    /// the rows (a scroll moves whole rows): the diff puts those back.
+    /// Returns whether it applied it; when not, the writer searches as for
+    /// any frame.
     ///
-    /// - Complexity: one `memcmp` per moved row, and a count of differing
-    ///   cells over the first rows until they outweigh the scroll.
-    mutating func scrollAsPainted(_ canvas: CellBuffer, rows band: Range<Int>, shift: Int) -> Bool {
+    /// - Complexity: one `memcmp` per moved row, a count of the differing
+    ///   cells beside the region, and a count of differing cells over the
+    ///   first rows until they outweigh the scroll.
+    mutating func scrollAsPainted(_ canvas: CellBuffer, region: Rect, shift: Int) -> Bool {
         let k = abs(shift)
-        guard k >= 1, band.count > k, band.lowerBound >= 0, band.upperBound <= canvas.rows,
-              canvas.columns == columns else { return false }
-        let hunk = ScrollHunk(top: band.lowerBound, bottom: band.upperBound - 1, shift: shift, gain: 0)
-        let cost = scrollPlan(hunk, rows: canvas.rows).cost
-        let moved = shift < 0 ? band.lowerBound..<(band.upperBound - k) : (band.lowerBound + k)..<band.upperBound
-        var saved = 0
-        for y in moved {
-            guard rowEqualsModel(canvas, y, source: y - shift) else { return false }
-            if saved <= cost { saved += differingCells(canvas, y: y, source: y) }
+        guard k >= 1, region.height > k, region.y >= 0, region.maxY <= canvas.rows, region.x >= 0,
+              region.maxX <= canvas.columns, canvas.columns == columns else { return false }
+        let stride = MemoryLayout<Cell>.stride
+        let right = columns - region.maxX
+        func matches(_ y: Int) -> Bool {
+            Platform.bytesEqual(canvas.row(y).baseAddress! + region.x, modelRow(y - shift) + region.x,
+                                count: region.width * stride)
         }
+        // A changed row at the scroll's leading edge (a header pinned there
+        // while the rows scroll under it) is left out of the scroll, not
+        // moved and then repaired.
+        var top = region.y, bottom = region.maxY - 1
+        if shift < 0 {
+            while bottom - top > k, !matches(top) { top += 1 }
+        } else {
+            while bottom - top > k, !matches(bottom) { bottom -= 1 }
+        }
+        let hunk = ScrollHunk(top: top, bottom: bottom, shift: shift, gain: 0)
+        var cost = scrollPlan(hunk, rows: canvas.rows).cost
+        let moved = shift < 0 ? top..<(bottom + 1 - k) : (top + k)..<(bottom + 1)
+        // A row that moved and changed too (a list's selection moving with
+        // it) is repaired by the diff after the scroll: its differing cells
+        // count against it. More such rows than matching ones: search.
+        var changed = 0
+        for y in moved {
+            let new = canvas.row(y).baseAddress!, old = modelRow(y - shift)
+            if !matches(y) {
+                changed += 1
+                guard 2 * changed <= moved.count else { return false }
+                cost += FrameWriter.cellsDiffering(new + region.x, old + region.x, count: region.width)
+            }
+            // Beside the region the terminal moves cells that did not move.
+            if region.x > 0 { cost += FrameWriter.cellsDiffering(new, old, count: region.x) }
+            if right > 0 { cost += FrameWriter.cellsDiffering(new + region.maxX, old + region.maxX, count: right) }
+        }
+        var saved = 0
+        for y in moved where saved <= cost { saved += differingCells(canvas, y: y, source: y) }
         guard saved > cost else { return false }
         applyScroll(hunk, rows: canvas.rows, columns: canvas.columns)
-        // The rows the scroll vacated came in blank: the diff looks at them whole.
+        // The rows the scroll vacated came in blank, and beside a narrower
+        // region the rows moved what stayed: the diff looks at them whole.
         let vacated = vacated(hunk)
         canvas.damage.add(Rect(x: 0, y: vacated.lowerBound, width: canvas.columns, height: vacated.count))
+        if region.width < columns { canvas.damage.add(Rect(x: 0, y: top, width: columns, height: bottom - top + 1)) }
         statistics.scrollsAsPainted += 1
         return true
     }
@@ -356,11 +389,6 @@ extension FrameWriter {
     }
 
     @inline(__always)
-    /// Whether canvas row `y` equals the model's row `source`, byte for byte.
-    private func rowEqualsModel(_ canvas: CellBuffer, _ y: Int, source: Int) -> Bool {
-        Platform.bytesEqual(canvas.row(y).baseAddress!, modelRow(source), count: columns * MemoryLayout<Cell>.stride)
-    }
-
     private func rowMatchesModel(_ canvas: CellBuffer, _ y: Int) -> Bool {
         Platform.bytesEqual(canvas.row(y).baseAddress!, modelRow(y), count: columns * MemoryLayout<Cell>.stride)
     }

@@ -173,7 +173,7 @@ public struct FrameWriter: ~Copyable {
         let hint = canvas.scrollHint
         canvas.scrollHint = nil
         if capabilities.scrolling && !isInline && !keepsCellsInPlace && columns > 0 {
-            if let hint, scrollAsPainted(canvas, rows: hint.rows, shift: hint.shift) {
+            if let hint, scrollAsPainted(canvas, region: hint.region, shift: hint.shift) {
                 // The model's rows moved: hashes kept by position are stale.
                 forgetModelRowHashes()
             } else {
