@@ -23,4 +23,15 @@ extension ViewGraph {
         checkGeometryObservers()
         runAfterFrameActions()
     }
+
+    /// A view's `.task` was created and has not yet begun to run: a test
+    /// host's ``FramePipeline/settle()`` waits until it has (so that the
+    /// task registers its sleep on a manual clock before the clock moves).
+    func noteTaskCreated() { tasksStarting += 1 }
+
+    /// A `.task` created by ``noteTaskCreated()`` began to run.
+    func noteTaskStarted() { tasksStarting -= 1 }
+
+    /// Whether a `.task` was created and has not begun to run.
+    var hasTasksStarting: Bool { tasksStarting > 0 }
 }

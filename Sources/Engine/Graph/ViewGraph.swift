@@ -138,6 +138,8 @@ public final class ViewGraph {
     @exclusivity(unchecked) var pendingBlits: [ScrollBlit] = []
     /// The innermost scrolling container being placed, if any.
     @exclusivity(unchecked) var scrollPlacement: ScrollBlit?
+    /// `.task`s created and not yet begun (``noteTaskCreated()``).
+    @exclusivity(unchecked) var tasksStarting = 0
     /// Whether painting may shift a scrolling container's cells (tests
     /// compare frames with and without).
     @exclusivity(unchecked) var scrollBlitsEnabled = true

@@ -101,11 +101,19 @@ extension FramePipeline {
     }
 
     /// Lets tasks that are ready run (on the main actor), then renders what
-    /// they changed; repeats until nothing more asks for a frame.
+    /// they changed; repeats until nothing more asks for a frame. A view's
+    /// `.task` started by a frame is waited for until it has begun (up to
+    /// a bound), however busy the machine: on a manual clock it must
+    /// register its sleep before the clock is moved.
     @MainActor
     public func settle() async {
         for _ in 0..<8 {
             for _ in 0..<64 { await Task.yield() }
+            var turns = 0
+            while graph.hasTasksStarting && turns < 100_000 {
+                await Task.yield()
+                turns += 1
+            }
             if !graph.needsFrame { return }
             renderIfNeeded()
         }

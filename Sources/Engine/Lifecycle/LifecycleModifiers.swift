@@ -43,10 +43,14 @@ public struct TaskView<Content: View, ID: Equatable>: PrimitiveView {
             let action = view.action
             if first { graph.watchDisappearance(node) }
             // Started after the frame, as SwiftUI starts tasks once the view is on screen.
-            graph.afterFrame { [weak b] in
+            graph.afterFrame { [weak b, weak graph] in
                 guard let b, b.generation == generation, !b.gone else { return }
                 b.task?.cancel()
-                b.task = Task { @MainActor in await action() }
+                graph?.noteTaskCreated()
+                b.task = Task { @MainActor in
+                    graph?.noteTaskStarted()
+                    await action()
+                }
             }
         }
         graph.reconcileOnlyChild(view.content, of: node)
