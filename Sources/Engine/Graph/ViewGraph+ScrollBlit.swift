@@ -21,8 +21,9 @@ final class ScrollBlit {
     /// whose cells a paint found drawn only by the container's subtree over
     /// row-uniform painters; `nil` until a paint covers the region again.
     var verified: Rect?
-    /// The container's node while it is registered with the graph.
-    var node: ViewNode?
+    /// The container's node while it is registered with the graph (weak:
+    /// the node's behaviour owns this object).
+    weak var node: ViewNode?
     /// Shifts proposed by this layout's moved nodes, with how many nodes
     /// moved by each.
     var votes: [(shift: Int, count: Int)] = []
@@ -89,12 +90,15 @@ extension ViewGraph {
         let movedBefore = blit.moved.count
         place()
         scrollPlacement = outer
+        // What moved here moved inside the enclosing container too.
+        if let outer, blit.moved.count > movedBefore { outer.moved.append(contentsOf: blit.moved[movedBefore...]) }
         if !blit.votes.isEmpty && !blit.isPending {
             blit.isPending = true
             pendingBlits.append(blit)
         }
-        // What moved here moved inside the enclosing container too.
-        if let outer, blit.moved.count > movedBefore { outer.moved.append(contentsOf: blit.moved[movedBefore...]) }
+        // Nothing of its own moved: painting will not shift it, and what a
+        // container inside it moved is kept by that one.
+        if !blit.isPending { blit.moved.removeAll(keepingCapacity: true) }
     }
 
     /// Called by ``place(_:in:)`` when `node` moves to `rect`: inside a

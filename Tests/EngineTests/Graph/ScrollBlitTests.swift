@@ -349,6 +349,61 @@ struct ScrollBlitTests {
         try TerminalEmulator.expectFrames(chunks, show: screens, columns: columns, rows: rows, in: .pyte)
     }
 
+    @Test("a list inside a scroll view shifts its rows; the scroll view keeps nothing of them")
+    func nestedContainers() {
+        struct Nested: View {
+            var offset: Int
+            @State private var selection: Int? = 0
+            var body: some View {
+                ScrollView(offset: offset) {
+                    VStack(alignment: .leading, spacing: 0) {
+                        Text("above the list")
+                        List(0..<200, id: \.self, selection: $selection) { i in Text("row \(i)") }
+                            .frame(height: 10)
+                        ForEach(0..<30, id: \.self) { i in Text("below \(i)") }
+                    }
+                }
+            }
+        }
+        let hosts = (FramePipeline(columns: 30, rows: 14), FramePipeline(columns: 30, rows: 14))
+        hosts.1.graph.scrollBlitsEnabled = false
+        var offset = 0
+        hosts.0.render(Nested(offset: offset))
+        hosts.1.render(Nested(offset: offset))
+        _ = hosts.0.press(.tab)
+        _ = hosts.1.press(.tab)
+        var shifted = 0
+        var differing: [Int] = []
+        for frame in 0..<40 {
+            if frame % 10 == 9 { offset += 1 }
+            _ = hosts.0.press(.down)
+            shifted += hosts.0.graph.statistics.scrollBlits
+            _ = hosts.1.press(.down)
+            hosts.0.render(Nested(offset: offset))
+            hosts.1.render(Nested(offset: offset))
+            if hosts.0.textRows != hosts.1.textRows || hosts.0.styleRows != hosts.1.styleRows { differing.append(frame) }
+            // Only a container being shifted holds moved nodes, and only until painting ends.
+            #expect(hosts.0.graph.scrollBlits.allSatisfy { $0.moved.isEmpty && !$0.isPending })
+        }
+        #expect(shifted > 10)
+        #expect(differing.isEmpty, "frames \(differing)")
+    }
+
+    @Test("a scrolling container that goes away is forgotten, and its node freed")
+    func containerGoesAway() {
+        let log = LogStore()
+        for i in 0..<40 { log.append("line \(i)") }
+        let host = FramePipeline(columns: 20, rows: 6)
+        host.render(VStack { LogView(log) })
+        #expect(host.graph.scrollBlits.count == 1)
+        weak let node = host.graph.scrollBlits.first?.node
+        #expect(node != nil)
+        host.render(VStack { Text("gone") })
+        for _ in 0..<5 { host.render(VStack { Text("gone \(Int.random(in: 0..<1000))") }) }
+        #expect(host.graph.scrollBlits.isEmpty)
+        #expect(node == nil)
+    }
+
     @Test("a toast over a log stops the blit while it shows, and the log shifts again once it is gone")
     func overlayStopsBlit() {
         let log = LogStore()
