@@ -184,8 +184,9 @@ public final class ViewGraph {
         public var sizeQueries = 0
         /// Nodes painted.
         public var paints = 0
-        /// Scrolling containers whose cells were shifted instead of
-        /// repainted (see ``ScrollBlit``).
+        /// Scrolling containers (a list, a log view, a scroll view) whose
+        /// cells were shifted instead of repainted: their content only
+        /// moved by whole rows.
         public var scrollBlits = 0
     }
 

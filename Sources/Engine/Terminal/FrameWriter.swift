@@ -23,7 +23,7 @@ public struct FrameWriter: ~Copyable {
         /// frame did not leave equal to a canvas row it hashed.
         public var modelRowsHashed = 0
         /// Scrolls taken as painting made them (a scrolling container's
-        /// cells shifted, ``CellBuffer/scrollHint``), with no search.
+        /// cells shifted in the canvas), with no search.
         public var scrollsAsPainted = 0
     }
 
