@@ -10,19 +10,12 @@ import Testing
 @MainActor
 @Suite("Markdown HTML and entities")
 struct MarkdownHTMLTests {
+    /// The Markdown view's test host (``MarkdownViewTests``), 30 columns wide by default.
     func host(_ source: String, columns: Int = 30, rows: Int = 8) -> FramePipeline {
-        let host = FramePipeline(columns: columns, rows: rows, clock: .manual())
-        host.render(Markdown(source))
-        return host
+        MarkdownViewTests().host(source, columns: columns, rows: rows)
     }
 
-    func trimmed(_ rows: [String]) -> [String] {
-        rows.map { row in
-            var r = Substring(row)
-            while r.last == " " { r = r.dropLast() }
-            return String(r)
-        }
-    }
+    func trimmed(_ rows: [String]) -> [String] { MarkdownViewTests().trimmed(rows) }
 
     @Test("an HTML block is shown as written in the secondary colour; its lines are not Markdown")
     func htmlBlockShown() {
