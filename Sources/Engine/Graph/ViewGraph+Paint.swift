@@ -19,11 +19,7 @@ extension ViewGraph {
             paintDamage.add(node.paintedFrame.map { $0.union(node.frame) } ?? node.frame)
             // Where its old cells went.
             if let blit, let painted = node.paintedFrame {
-                let inside = painted.intersection(blit.region)
-                if !inside.isEmpty {
-                    paintDamage.add(Rect(x: inside.x, y: inside.y + blit.shift, width: inside.width,
-                                         height: inside.height).intersection(blit.region))
-                }
+                paintDamage.add(shifted(painted, by: blit.shift, within: blit.region))
             }
         }
         for node in paintQueue {

@@ -184,7 +184,7 @@ extension ViewGraph {
     }
 
     /// The part of `rect` inside `region` moved by `shift` rows, kept inside `region`.
-    private func shifted(_ rect: Rect, by shift: Int, within region: Rect) -> Rect {
+    func shifted(_ rect: Rect, by shift: Int, within region: Rect) -> Rect {
         let inside = rect.intersection(region)
         guard !inside.isEmpty else { return .zero }
         return Rect(x: inside.x, y: inside.y + shift, width: inside.width, height: inside.height).intersection(region)
