@@ -79,20 +79,17 @@ extension FrameWriter {
     @inline(never)
     mutating func shiftCharacters(_ new: UnsafeBufferPointer<Cell>, y: Int, from lo: Int, to hi: Int) -> Int? {
         let old = modelRow(y)
-        var p = lo
-        while p < hi && new[p] == old[p] { p += 1 }
+        let p = CellScan.firstDifference(new.baseAddress!, old, from: lo, to: hi)
         // Content that moved changes the cells after `p` too: two of the next three must differ.
         guard p + 3 < hi else { return nil }
         var differing = 0
         for x in (p + 1)...(p + 3) where new[x] != old[x] { differing += 1 }
         guard differing >= 2 else { return nil }
-        var last = hi - 1
-        while last > p && new[last] == old[last] { last -= 1 }
+        let last = Swift.max(p, CellScan.lastDifference(new.baseAddress!, old, from: p + 1, to: hi))
         guard last - p + 1 >= FrameWriter.minShiftSpan, !old[p].isContinuation, !new[p].isContinuation else {
             return nil
         }
-        var blankTail = columns
-        while blankTail > p && new[blankTail - 1] == .blank() { blankTail -= 1 }
+        let blankTail = CellScan.lastOther(than: .blank(), in: new.baseAddress!, from: p, to: columns) + 1
         // Probe each shift on three cells before estimating any.
         var best = (shift: 0, cost: 0)
         var plain = -1

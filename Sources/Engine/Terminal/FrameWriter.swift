@@ -85,6 +85,13 @@ public struct FrameWriter: ~Copyable {
     /// cells that are not blank (-1 until computed).
     var rowStayCost: [Int] = []
     var rowBlankCost: [Int] = []
+    /// The blank run ``eraseBlanks(at:y:cell:style:new:old:)`` last measured
+    /// in the row being diffed, when printing it won: its first column, its
+    /// end and its last cell that differs from the model. The next changed
+    /// blank of the same run reuses it instead of scanning the row again (a
+    /// row whose text got shorter would otherwise be scanned to its end once
+    /// a blank). Valid within one ``diffRow(_:y:from:to:)``.
+    var blankRun: (start: Int, end: Int, lastDiff: Int)?
     let styles: StyleTable
     let graphemes: GraphemeTable
     // The model for the current frame.
@@ -274,6 +281,7 @@ public struct FrameWriter: ~Copyable {
     @inline(__always)
     private mutating func diffRow(_ new: UnsafeBufferPointer<Cell>, y: Int, from: Int, to: Int) {
         let old = modelRow(y)
+        blankRun = nil
         // A wide span already equal to the model (a row a scroll put in
         // place, a row repainted unchanged) is one `memcmp`; one that
         // differs stops it at the first difference.
@@ -291,10 +299,17 @@ public struct FrameWriter: ~Copyable {
         var mayShift = capabilities.insertDeleteCharacter && !keepsCellsInPlace && to - from >= FrameWriter.minShiftSpan
         while x < end {
             compared += 1
-            if new[x] == old[x] { x += 1; continue }
+            if new[x] == old[x] {
+                // Skip the equal cells that follow, four a step.
+                let next = CellScan.firstDifference(new.baseAddress!, old, from: x &+ 1, to: end)
+                compared += next &- x &- 1
+                x = next
+                continue
+            }
             if mayShift {
                 mayShift = false
                 if end - x >= FrameWriter.minShiftSpan && shiftCharacters(new, y: y, from: x, to: end) != nil {
+                    blankRun = nil
                     // The row moved from `x` on: compare it again, to its end.
                     end = columns
                     continue
@@ -314,6 +329,7 @@ public struct FrameWriter: ~Copyable {
                 let spill = Swift.min(columns, x + widestRendering(new[x]))
                 if spill > next {
                     for i in next..<spill { old[i] = .unknown }
+                    blankRun = nil
                     end = Swift.max(end, spill)
                 }
             }
@@ -438,10 +454,9 @@ public struct FrameWriter: ~Copyable {
     /// included (reached only when erasing was not possible or not cheaper).
     private mutating func repeatCharacter(_ cell: Cell, from start: Int, new: UnsafeBufferPointer<Cell>,
                                           old: UnsafeMutablePointer<Cell>) -> Int {
-        var end = start
-        while end < columns && new[end] == cell { end += 1 }
+        var end = CellScan.firstOther(than: cell, in: new.baseAddress!, from: start, to: columns)
         // Trailing cells the terminal already shows need not be repeated.
-        while end > start && old[end - 1] == cell { end -= 1 }
+        end = CellScan.lastOther(than: cell, in: old, from: start, to: end) + 1
         let n = end - start
         guard n > 0, 3 + ByteBuffer.digits(n) < n else { return start }
         csi(n, omittingOne: false, EscapeSequence.rep)
@@ -596,11 +611,19 @@ public struct FrameWriter: ~Copyable {
     private mutating func eraseBlanks(at x: Int, y: Int, cell: Cell, style: Style, new: UnsafeBufferPointer<Cell>,
                                       old: UnsafeMutablePointer<Cell>) -> Int? {
         if old[x].isContinuation { return nil }
-        var runEnd = x + 1
-        while runEnd < columns && new[runEnd] == cell { runEnd += 1 }
-        // The last cell of the run that actually differs: printing would stop there.
-        var lastDiff = runEnd - 1
-        while lastDiff > x && new[lastDiff] == old[lastDiff] { lastDiff -= 1 }
+        let runEnd: Int, lastDiff: Int
+        if let run = blankRun, run.start < x, x < run.end {
+            // A later blank of the run measured last, which was printed up
+            // to here: the model changed only left of `x`.
+            runEnd = run.end
+            lastDiff = Swift.max(run.lastDiff, x)
+        } else {
+            let end = CellScan.firstOther(than: cell, in: new.baseAddress!, from: x + 1, to: columns)
+            // The last cell of the run that actually differs: printing would stop there.
+            let last = Swift.max(x, CellScan.lastDifference(new.baseAddress!, old, from: x + 1, to: end))
+            (runEnd, lastDiff) = (end, last)
+            blankRun = (x, end, last)
+        }
         let printCost = lastDiff - x + 1 + SGREncoder.cost(from: pen, to: style)
         var penForErase = pen ?? .plain
         penForErase.background = style.background
