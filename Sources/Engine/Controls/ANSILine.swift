@@ -29,7 +29,9 @@ struct ANSILine: Equatable {
             runs = nil
             return
         }
-        var text = ""
+        // The text is gathered as UTF-8 and made a string once.
+        var text: [UInt8] = []
+        text.reserveCapacity(source.utf8.count)
         var runs: [Text.Run] = []
         var style = Style.plain
         var runStyle = Style.plain
@@ -112,7 +114,7 @@ struct ANSILine: Equatable {
                 let spaces = 8 - characters % 8
                 if style != runStyle, length > 0 { runs.append(Text.Run(end: length, style: runStyle)) }
                 runStyle = style
-                text.append(String(repeating: " ", count: spaces))
+                text.append(contentsOf: repeatElement(0x20, count: spaces))
                 length += spaces
                 characters += spaces
             case 0x00...0x1F, 0x7F...0x9F:
@@ -122,12 +124,16 @@ struct ANSILine: Equatable {
                     if length > 0 { runs.append(Text.Run(end: length, style: runStyle)) }
                     runStyle = style
                 }
-                text.unicodeScalars.append(s)
+                if s.value < 0x80 {
+                    text.append(UInt8(truncatingIfNeeded: s.value))
+                } else {
+                    UTF8.encode(s) { text.append($0) }
+                }
                 length += UTF8.width(s)
                 characters += 1
             }
         }
-        self.text = text
+        self.text = String(decoding: text, as: UTF8.self)
         if runs.isEmpty && runStyle == .plain {
             self.runs = nil
         } else {

@@ -23,8 +23,9 @@ public final class LogStore: Observable {
     private var ring: [ANSILine] = []
     /// Where the oldest line is in `ring` once it is full.
     private var head = 0
-    /// Lines appended since the store was made (or emptied): the sequence
-    /// number the next line gets.
+    /// Lines appended since the store was made: the sequence number the
+    /// next line gets. Emptying the store keeps it, so a number is never
+    /// given to two lines (a view keeps a line's node by its number).
     private(set) var appended = 0
     private var changes = 0
     private let registrar = ObservationRegistrar()
@@ -64,10 +65,16 @@ public final class LogStore: Observable {
     /// - Complexity: O(length of `text`); O(1) in the lines stored.
     public func append(_ text: String) {
         registrar.withMutation(of: self, keyPath: \.version) {
-            var start = text.startIndex
-            while let newline = text[start...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
-                store(ANSILine(parsing: text[start..<newline]))
-                start = text.index(after: newline)
+            // Lines end at LF or CRLF (a lone CR is not a line end). Both
+            // are ASCII, and graphemes always break around them, so the
+            // UTF-8 offsets found are character boundaries of `text`.
+            let utf8 = text.utf8
+            var start = utf8.startIndex
+            while let newline = utf8[start...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+                store(ANSILine(parsing: text[start..<end]))
+                start = utf8.index(after: newline)
             }
             store(ANSILine(parsing: text[start...]))
             changes &+= 1
@@ -82,7 +89,6 @@ public final class LogStore: Observable {
         registrar.withMutation(of: self, keyPath: \.version) {
             ring = []
             head = 0
-            appended = 0
             changes &+= 1
         }
     }

@@ -250,6 +250,14 @@ struct LogViewport: PrimitiveView {
 
 final class LogViewportBehavior: NodeBehavior {
     var view: LogViewport?
+    /// What makes a line's text besides the line itself.
+    struct LineDrawing: Equatable {
+        var store: ObjectIdentifier
+        var wrapsLines: Bool
+        var query: String
+    }
+    /// How the lines shown were drawn (nil before the first layout).
+    var linesDrawn: LineDrawing?
     /// A line appended while following moves the lines shown up: their cells are shifted, not repainted.
     let blit = ScrollBlit()
 
@@ -276,8 +284,14 @@ final class LogViewportBehavior: NodeBehavior {
             let top = cursor.top - first
             range = top..<Swift.min(count, top + rect.height)
         }
-        let rows = RowViewport<Text>(count: count, row: { (ExplicitID(first + $0), view.text($0)) }, header: nil,
+        // A line never changes once appended, and its sequence number is
+        // never given to another: while the lines are drawn the same way
+        // (wrapping, the search), a line shown keeps its node unevaluated.
+        let drawing = LineDrawing(store: ObjectIdentifier(view.store), wrapsLines: view.wrapsLines, query: view.query)
+        var rows = RowViewport<Text>(count: count, row: { (ExplicitID(first + $0), view.text($0)) }, header: nil,
                                      columns: nil, viewport: cursor.placeholder)
+        if drawing == linesDrawn { rows.stableKey = { ExplicitID(first + $0) } }
+        linesDrawn = drawing
         var changed = false
         graph.containingLayoutMarks(of: node) {
             changed = RowViewport<Text>.reconcileRows(rows, range, node: node, graph: graph)

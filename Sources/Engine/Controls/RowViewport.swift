@@ -20,6 +20,11 @@ struct RowViewport<Row: View>: PrimitiveView {
     /// Column widths and alignments (tables); `nil` for a list.
     var columns: [TableColumnSpec]?
     var viewport: ListViewport
+    /// For rows whose view never changes while their key stays (a log's
+    /// lines, which are never edited): the key of row `i`, read without
+    /// making its view. A row whose key has a node keeps it unevaluated,
+    /// and views are made only for rows that came into sight.
+    var stableKey: ((Int) -> ExplicitID)? = nil
 
     static func _makeBehavior() -> NodeBehavior { RowViewportBehavior() }
 
@@ -63,6 +68,9 @@ struct RowViewport<Row: View>: PrimitiveView {
             graph.reconcileChild(header, of: node, slot: 0, key: .position(0))
             changed = before !== node.children[0]
             prefix = 1
+        }
+        if let key = view.stableKey {
+            return reconcileStableRows(view, key: key, range, after: prefix, node: node, graph: graph) || changed
         }
         // The rows are made first, in one observation scope for the
         // viewport: what their closures read of a model is its dependency
@@ -108,6 +116,42 @@ struct RowViewport<Row: View>: PrimitiveView {
             }
         }
         return changed
+    }
+
+    /// ``reconcileRows(_:_:node:graph:)`` for rows whose view is fixed by
+    /// their key: the keys are read (in the viewport's observation scope),
+    /// rows already shown keep their nodes without a view made, compared
+    /// or updated, and only rows that came into sight are made. The rows
+    /// follow the first `prefix` children (a header).
+    ///
+    /// - Complexity: O(range) key reads and no view made when the same rows
+    ///   are shown; one view made per row that came into sight.
+    private static func reconcileStableRows(_ view: Self, key: (Int) -> ExplicitID, _ range: Range<Int>,
+                                            after prefix: Int, node: ViewNode, graph: ViewGraph) -> Bool {
+        let count = range.count
+        return withUnsafeTemporaryAllocation(of: ExplicitID.self, capacity: Swift.max(count, 1)) { buffer in
+            let keys = buffer.baseAddress!
+            graph.observing(node) {
+                for (k, i) in range.enumerated() { (keys + k).initialize(to: key(i)) }
+            }
+            defer { keys.deinitialize(count: count) }
+            var same = prefix + count == node.children.count
+            var k = 0
+            while same && k < count {
+                same = node.children[prefix + k].matches(explicit: keys[k])
+                k += 1
+            }
+            if same { return false }
+            var rows = KeyedReconciler(parent: node, keeping: prefix, firstRow: prefix, expecting: count)
+            for (k, i) in range.enumerated() {
+                rows.keep(id: keys[k], position: i, graph: graph) {
+                    // What a row that came into sight reads is the viewport's dependency too.
+                    graph.observing(node) { view.row(i).view }
+                }
+            }
+            rows.finish(graph: graph)
+            return true
+        }
     }
 }
 

@@ -131,6 +131,32 @@ struct KeyedReconciler {
     /// copied through value witnesses, cost `state-churn` 2.9% a frame.
     @inline(__always)
     mutating func reconcile<Row: View>(_ view: Row, id: ExplicitID, position: Int, graph: ViewGraph) {
+        let (existing, key) = claim(id, position: position)
+        if let existing {
+            graph.update(existing, with: view)
+            children.append(existing)
+        } else {
+            make(view, key: key, graph: graph)
+        }
+    }
+
+    /// Appends the row with id `id` whose view never changes while its id
+    /// stays (a log's line): the old node with its key is kept as it is,
+    /// or a node is made for the view `make` returns (called only then).
+    @inline(__always)
+    mutating func keep<Row: View>(id: ExplicitID, position: Int, graph: ViewGraph, orMake make: () -> Row) {
+        let (existing, key) = claim(id, position: position)
+        if let existing {
+            children.append(existing)
+        } else {
+            self.make(make(), key: key, graph: graph)
+        }
+    }
+
+    /// The old node keyed like the row with id `id`, taken from those
+    /// waiting, or nil; and the key a new node would have.
+    @inline(__always)
+    private mutating func claim(_ id: ExplicitID, position: Int) -> (ViewNode?, ExplicitID) {
         let key: ExplicitID
         if increasingIntegers, case .int(let value) = id.storage, value > lastInteger {
             lastInteger = value
@@ -154,21 +180,14 @@ struct KeyedReconciler {
                 if nextOld < oldRows.count, oldRows[nextOld].key.value == value {
                     let existing = oldRows[nextOld]
                     nextOld += 1
-                    graph.update(existing, with: view)
-                    children.append(existing)
-                } else {
-                    make(view, key: key, graph: graph)
+                    return (existing, key)
                 }
-                return
+                return (nil, key)
             }
             stopMerging()
         }
-        if !unmatched.isEmpty, let existing = unmatched.removeValue(forKey: key) {
-            graph.update(existing, with: view)
-            children.append(existing)
-        } else {
-            make(view, key: key, graph: graph)
-        }
+        if !unmatched.isEmpty, let existing = unmatched.removeValue(forKey: key) { return (existing, key) }
+        return (nil, key)
     }
 
     /// Appends a new node for `view` keyed `key`.

@@ -220,4 +220,53 @@ struct LogViewTests {
         #expect(host.graph.liveNodes < 30)
         #expect(trimmed(host).last == "new 19")
     }
+
+    @Test("a line shown keeps its node while lines are appended; another store, an emptied one, a new search or wrapping draws the lines again")
+    func linesKeptOnlyWhileDrawnTheSame() {
+        let log = store(0..<10)
+        let host = FramePipeline(columns: 12, rows: 3)
+        host.render(LogView(log))
+        let viewport = { host.graph.allNodes().first { $0.behavior is LogViewportBehavior }! }
+        let before = viewport().children.map(ObjectIdentifier.init)
+        log.append("line 10")
+        host.renderIfNeeded()
+        #expect(trimmed(host) == ["line 8", "line 9", "line 10"])
+        // The lines still shown kept their nodes; one was made.
+        #expect(Array(viewport().children.map(ObjectIdentifier.init).prefix(2)) == Array(before.suffix(2)))
+        #expect(host.graph.statistics.nodesCreated == 1)
+
+        // Another store with the same sequence numbers: its own lines.
+        let other = LogStore()
+        for i in 0..<11 { other.append("other \(i)") }
+        host.render(LogView(other))
+        #expect(trimmed(host) == ["other 8", "other 9", "other 10"])
+
+        // Emptied and filled again: numbers are not given twice, so no old line shows.
+        other.removeAll()
+        #expect(other.count == 0)
+        for i in 0..<11 { other.append("again \(i)") }
+        host.renderIfNeeded()
+        #expect(trimmed(host) == ["again 8", "again 9", "again 10"])
+
+        // A search highlights the lines already shown; wrapping wraps them.
+        host.render(LogView(other, searchText: "1"))
+        #expect(host.styleRows[2] == "......a.....")
+        host.render(LogView(other, wrapsLines: true))
+        #expect(host.styleRows[2] == "............")
+        other.append("a line wider than twelve")
+        host.renderIfNeeded()
+        #expect(trimmed(host) == ["again 10", "a line wider", "than twelve"])
+    }
+
+    @Test("lines end at LF or CRLF, never at a lone CR; text around them is kept whole")
+    func lineEnds() {
+        let log = LogStore()
+        log.append("é\r\nà\rb\n\n👍🏽 end\r\n")
+        #expect(log.count == 5)
+        #expect(log[0] == "é")
+        #expect(log[1] == "àb")  // the lone CR is a control: dropped
+        #expect(log[2] == "")
+        #expect(log[3] == "👍🏽 end")
+        #expect(log[4] == "")
+    }
 }
