@@ -250,11 +250,16 @@ struct LogViewport: PrimitiveView {
 
 final class LogViewportBehavior: NodeBehavior {
     var view: LogViewport?
-    /// What makes a line's text besides the line itself.
+    /// What makes a line's text besides the line itself (the store held,
+    /// so its address is not reused while compared).
     struct LineDrawing: Equatable {
-        var store: ObjectIdentifier
+        var store: LogStore
         var wrapsLines: Bool
         var query: String
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.store === b.store && a.wrapsLines == b.wrapsLines && a.query == b.query
+        }
     }
     /// How the lines shown were drawn (nil before the first layout).
     var linesDrawn: LineDrawing?
@@ -287,7 +292,7 @@ final class LogViewportBehavior: NodeBehavior {
         // A line never changes once appended, and its sequence number is
         // never given to another: while the lines are drawn the same way
         // (wrapping, the search), a line shown keeps its node unevaluated.
-        let drawing = LineDrawing(store: ObjectIdentifier(view.store), wrapsLines: view.wrapsLines, query: view.query)
+        let drawing = LineDrawing(store: view.store, wrapsLines: view.wrapsLines, query: view.query)
         var rows = RowViewport<Text>(count: count, row: { (ExplicitID(first + $0), view.text($0)) }, header: nil,
                                      columns: nil, viewport: cursor.placeholder)
         if drawing == linesDrawn { rows.stableKey = { ExplicitID(first + $0) } }

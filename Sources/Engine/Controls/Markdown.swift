@@ -344,6 +344,15 @@ struct MarkdownViewport: PrimitiveView {
 
 final class MarkdownViewportBehavior: NodeBehavior {
     var cursor: MarkdownCursor?
+    /// The document the lines shown were made from (the cursor held, so
+    /// its address is not reused while compared).
+    struct LinesMade: Equatable {
+        var cursor: MarkdownCursor
+        var version: Int
+
+        static func == (a: Self, b: Self) -> Bool { a.cursor === b.cursor && a.version == b.version }
+    }
+    var linesMade: LinesMade?
     /// Lines scrolled by whole rows have their cells shifted, not repainted.
     let blit = ScrollBlit()
 
@@ -359,9 +368,15 @@ final class MarkdownViewportBehavior: NodeBehavior {
         guard let cursor else { return [] }
         cursor.colour(range)
         let document = cursor.document
-        let rows = RowViewport<MarkdownLineView>(count: document.lines.count,
+        var rows = RowViewport<MarkdownLineView>(count: document.lines.count,
                                                  row: { (ExplicitID($0), MarkdownLineView(line: document.lines[$0])) },
                                                  header: nil, columns: nil, viewport: cursor.placeholder)
+        // Until the document is read again, a line's view stays what it
+        // was made (its code was coloured before it was first shown): a
+        // line still shown keeps its node unevaluated.
+        let made = LinesMade(cursor: cursor, version: cursor.version)
+        if made == linesMade { rows.stableKey = { ExplicitID($0) } }
+        linesMade = made
         var changed = false
         graph.containingLayoutMarks(of: node) {
             changed = RowViewport<MarkdownLineView>.reconcileRows(rows, range, node: node, graph: graph)

@@ -125,6 +125,25 @@ struct MarkdownViewTests {
         #expect(trimmed(h.textRows) == ["", "line 3", "", "line 4"])
     }
 
+    @Test("lines still shown keep their nodes while scrolling; a changed text shows its own lines in the same places")
+    func scrolledThenChanged() {
+        let doc = (1...30).map { "line \($0)" }.joined(separator: "\n\n")
+        let h = host(doc, columns: 12, rows: 4)
+        h.press(.tab)
+        h.press(.down)
+        let viewport = { h.graph.allNodes().first { $0.behavior is MarkdownViewportBehavior }! }
+        let before = viewport().children.map(ObjectIdentifier.init)
+        h.press(.down)
+        #expect(trimmed(h.textRows) == ["line 2", "", "line 3", ""])
+        // Three of the four lines shown were shown before, and kept their nodes.
+        #expect(Set(viewport().children.map(ObjectIdentifier.init)).intersection(before).count >= 3)
+        // The same number of lines, other words: every line shown is made again.
+        h.render(Markdown((1...30).map { "word \($0)" }.joined(separator: "\n\n")))
+        #expect(trimmed(h.textRows) == ["word 2", "", "word 3", ""])
+        h.press(.down)
+        #expect(trimmed(h.textRows) == ["", "word 3", "", "word 4"])
+    }
+
     @Test("a wrapped paragraph scrolls a row at a time")
     func scrollWithinParagraph() {
         let h = host("aa bb cc dd ee\n\nz", columns: 5, rows: 2)
