@@ -222,7 +222,39 @@ final class MarkdownCursor: ControlModelObject {
         }
         highlightCode(from: change?.firstCodeBlock ?? 0)
         version += 1
+        if let change {
+            // Code blocks from `firstCodeBlock` on were coloured again, all their lines.
+            var first = change.firstLine
+            if change.firstCodeBlock < document.codeBlocks.count {
+                first = Swift.min(first, document.codeBlocks[change.firstCodeBlock].firstLine)
+            }
+            for range in change.remade { first = Swift.min(first, range.lowerBound) }
+            linesChanged.append((version, first))
+            if linesChanged.count > MarkdownCursor.changesKept { linesChanged.removeFirst() }
+        } else {
+            linesChanged.removeAll()
+        }
         top = Swift.min(top, document.lines.count)
+    }
+
+    /// For each of the last reads that kept the document's start: the
+    /// version it made and the first line it may have changed (oldest
+    /// first, consecutive versions; emptied by a whole read).
+    private var linesChanged: [(version: Int, line: Int)] = []
+    static let changesKept = 16
+
+    /// The first line that may differ from what version `v` showed:
+    /// `Int.max` when `v` is the current version, nil when unknown (read
+    /// whole since, or too long ago).
+    func firstLineChanged(since v: Int) -> Int? {
+        if v == version { return Int.max }
+        guard v < version, let oldest = linesChanged.first, oldest.version <= v + 1 else { return nil }
+        var line = Int.max
+        for entry in linesChanged.reversed() {
+            if entry.version <= v { break }
+            line = Swift.min(line, entry.line)
+        }
+        return line
     }
 
     /// The line highlighters the document was coloured with.
@@ -346,11 +378,9 @@ final class MarkdownViewportBehavior: NodeBehavior {
     var cursor: MarkdownCursor?
     /// The document the lines shown were made from (the cursor held, so
     /// its address is not reused while compared).
-    struct LinesMade: Equatable {
+    struct LinesMade {
         var cursor: MarkdownCursor
         var version: Int
-
-        static func == (a: Self, b: Self) -> Bool { a.cursor === b.cursor && a.version == b.version }
     }
     var linesMade: LinesMade?
     /// Lines scrolled by whole rows have their cells shifted, not repainted.
@@ -374,9 +404,16 @@ final class MarkdownViewportBehavior: NodeBehavior {
         // Until the document is read again, a line's view stays what it
         // was made (its code was coloured before it was first shown): a
         // line still shown keeps its node unevaluated.
-        let made = LinesMade(cursor: cursor, version: cursor.version)
-        if made == linesMade { rows.stableKey = { ExplicitID($0) } }
-        linesMade = made
+        // A read that kept the document's start (text appended) changed
+        // only lines from its first changed one on: those above it keep
+        // their nodes too.
+        if let previous = linesMade, previous.cursor === cursor,
+           let firstChanged = cursor.firstLineChanged(since: previous.version)
+        {
+            rows.stableKey = { ExplicitID($0) }
+            rows.stableBelow = firstChanged
+        }
+        linesMade = LinesMade(cursor: cursor, version: cursor.version)
         var changed = false
         graph.containingLayoutMarks(of: node) {
             changed = RowViewport<MarkdownLineView>.reconcileRows(rows, range, node: node, graph: graph)

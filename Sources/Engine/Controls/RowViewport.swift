@@ -25,6 +25,10 @@ struct RowViewport<Row: View>: PrimitiveView {
     /// making its view. A row whose key has a node keeps it unevaluated,
     /// and views are made only for rows that came into sight.
     var stableKey: ((Int) -> ExplicitID)? = nil
+    /// With ``stableKey``: the first row that may have changed since the
+    /// rows shown were made (text appended to a document changes its end);
+    /// rows from here on are made and updated as without it.
+    var stableBelow = Int.max
 
     static func _makeBehavior() -> NodeBehavior { RowViewportBehavior() }
 
@@ -125,7 +129,8 @@ struct RowViewport<Row: View>: PrimitiveView {
     /// follow the first `prefix` children (a header).
     ///
     /// - Complexity: O(range) key reads and no view made when the same rows
-    ///   are shown; one view made per row that came into sight.
+    ///   are shown; one view made per row that came into sight or may have
+    ///   changed (from `stableBelow` on).
     private static func reconcileStableRows(_ view: Self, key: (Int) -> ExplicitID, _ range: Range<Int>,
                                             after prefix: Int, node: ViewNode, graph: ViewGraph) -> Bool {
         let count = range.count
@@ -141,12 +146,20 @@ struct RowViewport<Row: View>: PrimitiveView {
                 same = node.children[prefix + k].matches(explicit: keys[k])
                 k += 1
             }
-            if same { return false }
+            // What a row made here reads is the viewport's dependency too.
+            @MainActor func made(_ i: Int) -> Row { graph.observing(node) { view.row(i).view } }
+            if same {
+                for (k, i) in range.enumerated() where i >= view.stableBelow {
+                    graph.update(node.children[prefix + k], with: made(i))
+                }
+                return false
+            }
             var rows = KeyedReconciler(parent: node, keeping: prefix, firstRow: prefix, expecting: count)
             for (k, i) in range.enumerated() {
-                rows.keep(id: keys[k], position: i, graph: graph) {
-                    // What a row that came into sight reads is the viewport's dependency too.
-                    graph.observing(node) { view.row(i).view }
+                if i < view.stableBelow {
+                    rows.keep(id: keys[k], position: i, graph: graph) { made(i) }
+                } else {
+                    rows.reconcile(made(i), id: keys[k], position: i, graph: graph)
                 }
             }
             rows.finish(graph: graph)
