@@ -25,8 +25,8 @@ public struct TextCluster {
 ///
 /// `u8_grapheme_next` only compares neighbouring code points, so it splits
 /// ZWJ sequences and flags; `u8_grapheme_breaks` sees the whole string and
-/// segments them correctly, so that is what this uses. Pure ASCII never calls
-/// into C.
+/// segments them correctly, so that is what this uses, on the spans that
+/// hold non-ASCII bytes only. Pure ASCII never calls into C.
 ///
 /// Text from an application is data, never control: C0 controls and DEL are
 /// shown as their Control Pictures (U+2400–U+2421, e.g. ESC as "␛"), C1
@@ -87,13 +87,47 @@ public enum TextSegmenter {
             for i in 0..<n { emitScalar(UInt32(bytes[i]), base + i, 1, body) }
             return
         }
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: n) { breaks in
-            u8_grapheme_breaks(base, n, breaks.baseAddress!)
+        // Two ASCII bytes always have a cluster boundary between them, but
+        // for CR LF (no ASCII character is Extend, ZWJ, SpacingMark,
+        // Prepend, a regional indicator or pictographic), and CR LF comes
+        // out as two pictures all the same: an ASCII byte followed by one
+        // is a cluster of its own. Only the spans between such boundaries
+        // that hold non-ASCII bytes go to libunistring. None of the rules
+        // that look back (emoji ZWJ sequences, regional indicator pairs)
+        // reaches past the ASCII character before a span, so a span
+        // segments as it would inside the whole text: a label with a "·"
+        // or an arrow costs its span, not the text.
+        var i = 0
+        while i < n {
+            if isCertainBoundary(bytes, after: i) {
+                emitScalar(UInt32(bytes[i]), base + i, 1, body)
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < n && !isCertainBoundary(bytes, after: end - 1) { end += 1 }
+            segmentSpan(base + i, end - i, body)
+            i = end
+        }
+    }
+
+    /// Whether byte `i` is a cluster of its own, known without
+    /// libunistring: it is ASCII, and so is the next byte, or it is the last.
+    @inline(__always)
+    private static func isCertainBoundary(_ bytes: UnsafeBufferPointer<UInt8>, after i: Int) -> Bool {
+        bytes[i] < 0x80 && (i + 1 == bytes.count || bytes[i + 1] < 0x80)
+    }
+
+    /// Segments `length` bytes at `p` that begin and end on cluster
+    /// boundaries, with libunistring.
+    private static func segmentSpan(_ p: UnsafePointer<UInt8>, _ length: Int, _ body: (TextCluster) -> Void) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: length) { breaks in
+            u8_grapheme_breaks(p, length, breaks.baseAddress!)
             var start = 0
             var i = 1
-            while start < n {
-                while i < n && breaks[i] == 0 { i += 1 }
-                emitCluster(base + start, i - start, body)
+            while start < length {
+                while i < length && breaks[i] == 0 { i += 1 }
+                emitCluster(p + start, i - start, body)
                 start = i
                 i += 1
             }
@@ -210,6 +244,12 @@ public enum TextSegmenter {
     @inline(__always)
     private static func emitScalar(_ value: UInt32, _ p: UnsafePointer<UInt8>, _ length: Int,
                                    sourceLength: Int? = nil, _ body: (TextCluster) -> Void) {
+        if value >= 0x20 && value < 0x7F {
+            // Printable ASCII: one column, nothing to replace or measure.
+            body(TextCluster(scalar: value, utf8: UnsafeBufferPointer(start: p, count: length), width: 1,
+                             isUncertain: false, sourceByteCount: sourceLength ?? length))
+            return
+        }
         if let picture = replacement(forControl: value)
             ?? (value >= 0x600 && GraphemeWidth.isUndrawable(value) ? 0xFFFD : nil)
         {

@@ -1,3 +1,4 @@
+import CUnistring
 import Testing
 
 @testable import Engine
@@ -179,6 +180,50 @@ struct TextSegmenterTests {
             var consumed = 0
             TextSegmenter.forEachCluster(in: text) { consumed += $0.sourceByteCount }
             #expect(consumed == text.utf8.count, "\(text.debugDescription)")
+        }
+    }
+
+    @Test("segmenting only the spans around non-ASCII bytes gives the clusters of the whole text")
+    func spansSegmentLikeTheWholeText() {
+        var rng = SplitMix64(seed: 0x5E7)
+        // ASCII beside what joins it: marks, a prepended mark (U+0600 joins
+        // the next character, ASCII too), joiners, flags, Hangul, CR LF.
+        let pieces = [
+            "a", "b", " ", "·", "→", "漢", "\u{301}", "\u{300}", "\u{200D}", "\u{FE0F}", "\u{1F468}", "\u{2764}",
+            "\u{1F1EF}", "\u{1F1F5}", "\u{1112}", "\u{1161}", "\u{11AB}", "\r", "\n", "\u{0600}", "\u{0915}",
+            "\u{094D}", "\u{0937}", "\u{1F3FD}", "\t", "\u{85}", "\u{2028}", "#", "1", "\u{20E3}",
+        ]
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...14, using: &rng) { text += pieces.randomElement(using: &rng)! }
+            // The whole text's cluster boundaries, from libunistring over all of it.
+            var bytes = Array(text.utf8)
+            var breaks = [CChar](repeating: 0, count: bytes.count)
+            u8_grapheme_breaks(&bytes, bytes.count, &breaks)
+            // Where the segmenter's clusters start in the text.
+            var starts: [Int] = []
+            var offset = 0
+            TextSegmenter.forEachCluster(in: text) { cluster in
+                starts.append(offset)
+                offset += cluster.sourceByteCount
+            }
+            #expect(offset == bytes.count)
+            // Each boundary of the text is a boundary of the segmenter's; a
+            // cluster is cut further only where it holds a control or an
+            // undrawable scalar (the policy's own cells).
+            var bounds = [0] + (1..<Swift.max(bytes.count, 1)).filter { breaks[$0] != 0 }
+            if bytes.isEmpty { bounds = [] } else { bounds.append(bytes.count) }
+            for (cluster, clusterEnd) in zip(bounds, bounds.dropFirst()) {
+                let inside = starts.filter { $0 >= cluster && $0 < clusterEnd }
+                let scalars = String(decoding: bytes[cluster..<clusterEnd], as: UTF8.self).unicodeScalars
+                let repaired = scalars.contains {
+                    TextSegmenter.replacement(forControl: $0.value) != nil || GraphemeWidth.isUndrawable($0.value)
+                }
+                #expect(inside.first == cluster, "\(text.debugDescription): no cluster starts at \(cluster)")
+                if !repaired {
+                    #expect(inside == [cluster], "\(text.debugDescription): [\(cluster), \(clusterEnd)) cut at \(inside)")
+                }
+            }
         }
     }
 
