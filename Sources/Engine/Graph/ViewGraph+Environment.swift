@@ -4,12 +4,63 @@ extension ViewGraph {
     /// The value at `keyPath` as seen by `node`: the root environment with
     /// every ancestor's `.environment` writes applied, outermost first. The
     /// node is recorded as a reader of `keyPath`.
+    ///
+    /// The node keeps what it read, and the ``environmentSerial`` then:
+    /// until something above it changes what it gives (see
+    /// ``environmentUnchanged(above:since:key:)``), a view evaluated again
+    /// reads its values from there. A read otherwise walks up to the
+    /// nearest writer, resolves the writers whose environments are stale,
+    /// and projects the key path (about 1,500 instructions: the key path
+    /// machinery instantiates metadata, and the getter hashes the key and
+    /// casts the value), and a view re-evaluated on every keystroke (a text
+    /// field, a scroll view) reads several keys.
     func environmentValue<Value>(_ keyPath: KeyPath<EnvironmentValues, Value>, at node: ViewNode) -> Value {
-        if !node.environmentReads.contains(keyPath) {
-            node.environmentReads.append(keyPath)
-            environmentReaders[keyPath, default: [:]][ObjectIdentifier(node)] = node
+        if let index = node.environmentReads.firstIndex(where: { $0.keyPath === keyPath })
+            ?? node.environmentReads.firstIndex(where: { $0.keyPath == keyPath })
+        {
+            let read = node.environmentReads[index]
+            if let box = read.value, environmentUnchanged(above: node, since: read.serial, key: read.knownKey) {
+                // Equal key paths have the same value type: the box is this one's.
+                return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self).value
+            }
+            let value = resolvedEnvironment(below: node.parent)[keyPath: keyPath]
+            node.environmentReads[index].value = EnvironmentValueBox(value)
+            node.environmentReads[index].serial = environmentSerial
+            return value
         }
-        return resolvedEnvironment(below: node.parent)[keyPath: keyPath]
+        let value = resolvedEnvironment(below: node.parent)[keyPath: keyPath]
+        node.environmentReads.append(EnvironmentRead(keyPath: keyPath, knownKey: EnvironmentPaths.knownKey(keyPath),
+                                                     serial: environmentSerial, value: EnvironmentValueBox(value)))
+        environmentReaders[keyPath, default: [:]][ObjectIdentifier(node)] = node
+        return value
+    }
+
+    /// Whether nothing above `node` changed what it gives since
+    /// ``environmentSerial`` was `serial`, as far as a read of `key` can
+    /// tell (an index of ``EnvironmentPaths/known``, or -1 for any other
+    /// key path): the root's environment did not, nor any writer above
+    /// that may write that key. A writer of one known key does not change
+    /// a read of another (a text field's `onSubmit` closure is written
+    /// again on every keystroke; the field's own reads stay). A node's
+    /// ancestors are fixed for its life.
+    ///
+    /// - Complexity: O(depth).
+    func environmentUnchanged(above node: ViewNode, since serial: Int, key: Int) -> Bool {
+        guard environmentEpoch <= serial else { return false }
+        // Unretained: the tree holds every ancestor while this runs.
+        var next = node.parentStorage
+        while let current = next {
+            let (changedAfter, parent) = current._withUnsafeGuaranteedRef { n -> (Bool, Unmanaged<ViewNode>?) in
+                guard n.behavior.writesEnvironment else { return (false, n.parentStorage) }
+                let writer = unsafeDowncast(n.behavior, to: EnvironmentWriterBehavior.self)
+                guard writer.changedAt > serial else { return (false, n.parentStorage) }
+                let written = writer.knownKey
+                return (key < 0 || written < 0 || written == key, n.parentStorage)
+            }
+            if changedAfter { return false }
+            next = parent
+        }
+        return true
     }
 
     /// The environment that `node` (or the root, for `nil`) gives its
@@ -17,49 +68,73 @@ extension ViewGraph {
     /// `node` applied.
     ///
     /// Each writer keeps the environment it resolved, and the
-    /// ``environmentGeneration`` it resolved it at; any change to what a
-    /// writer (or the root) gives moves the generation on. So a read walks up
-    /// to the nearest writer only, and a writer's environment is made once
-    /// per change anywhere, not once per read (a read used to copy the root's
-    /// environment and apply every writer above the reader to it: a third of
-    /// the typing app's event).
+    /// ``environmentSerial`` it resolved it at. A writer's environment is
+    /// still right when neither it nor any writer above it (nor the root)
+    /// changed since; so a change resolves again the writers at and below
+    /// the one that changed, never those above it (a text field's
+    /// `onSubmit` closure, written again on every keystroke, used to make
+    /// every writer up to the root apply its change to a copy of the
+    /// environment again: 9,000 instructions of the typing app's event).
     ///
-    /// - Complexity: O(depth to the nearest writer) when it is resolved;
-    ///   otherwise O(depth + writers resolved again).
+    /// - Complexity: O(depth + writers resolved again).
     func resolvedEnvironment(below node: ViewNode?) -> EnvironmentValues {
-        // The writers from `node` up to the first one already resolved.
-        var stale: [EnvironmentWriterBehavior] = []
-        var base = rootEnvironment
-        var n = node
-        while let current = n {
-            if current.behavior.writesEnvironment {
-                let writer = unsafeDowncast(current.behavior, to: EnvironmentWriterBehavior.self)
-                if writer.resolvedGeneration == environmentGeneration, let env = writer.resolved {
-                    if stale.isEmpty { return env }
-                    base = env
-                    break
+        // The writers from `node` up to the root, nearest first.
+        var writers: [EnvironmentWriterBehavior] = []
+        var next = node.map { Unmanaged.passUnretained($0) }
+        while let current = next {
+            next = current._withUnsafeGuaranteedRef { n in
+                if n.behavior.writesEnvironment {
+                    writers.append(unsafeDowncast(n.behavior, to: EnvironmentWriterBehavior.self))
                 }
-                stale.append(writer)
+                return n.parentStorage
             }
-            n = current.parent
         }
-        for writer in stale.reversed() {
+        // From the root down, the deepest writer whose environment is
+        // still right: resolved after every change at or above it.
+        var newestChange = environmentEpoch
+        var start = writers.count
+        while start > 0 {
+            let writer = writers[start - 1]
+            newestChange = Swift.max(newestChange, writer.changedAt)
+            guard writer.resolved != nil, writer.resolvedAt >= newestChange else { break }
+            start -= 1
+        }
+        if start == 0, let first = writers.first, let env = first.resolved { return env }
+        var base = start < writers.count ? writers[start].resolved ?? rootEnvironment : rootEnvironment
+        for writer in writers[..<start].reversed() {
             writer.apply?(&base)
             writer.resolved = base
-            writer.resolvedGeneration = environmentGeneration
+            writer.resolvedAt = environmentSerial
         }
         return base
     }
 
-    /// What an environment writer (or the root) gives its content changed,
-    /// or may have: environments resolved before are resolved again.
+    /// What the root gives its content changed, or may have: environments
+    /// resolved before are resolved again, and every value a node read is
+    /// read again.
     @inline(__always)
-    func environmentWritten() { environmentGeneration &+= 1 }
+    func environmentWritten() {
+        environmentSerial &+= 1
+        environmentEpoch = environmentSerial
+    }
+
+    /// What `writer` gives its content changed: environments resolved
+    /// before are resolved again, and values read below `writer` that it
+    /// may write are read again (``environmentUnchanged(above:since:key:)``).
+    @inline(__always)
+    func environmentWritten(by writer: EnvironmentWriterBehavior) {
+        environmentSerial &+= 1
+        writer.changedAt = environmentSerial
+    }
 
     /// An ancestor changed `keyPath`: the readers of it below `writer` are
     /// evaluated again, no one else.
     func environmentChanged(_ keyPath: AnyKeyPath, below writer: ViewNode) {
-        environmentWritten()
+        if writer.behavior.writesEnvironment {
+            environmentWritten(by: unsafeDowncast(writer.behavior, to: EnvironmentWriterBehavior.self))
+        } else {
+            environmentWritten()
+        }
         guard let readers = environmentReaders[keyPath] else { return }
         for (_, reader) in readers where reader.isAttached && isDescendant(reader, of: writer) {
             markDirty(reader, reason: .environmentChanged)
@@ -84,4 +159,21 @@ extension ViewGraph {
         }
         return false
     }
+}
+
+/// An environment key a node read: the value it read, and when.
+struct EnvironmentRead {
+    let keyPath: AnyKeyPath
+    /// ``EnvironmentPaths/knownKey(_:)`` of `keyPath`.
+    let knownKey: Int
+    /// ``ViewGraph/environmentSerial`` when `value` was read.
+    var serial: Int
+    /// An ``EnvironmentValueBox`` of the key path's value type.
+    var value: AnyObject?
+}
+
+/// A value read from the environment, kept by the node that read it.
+final class EnvironmentValueBox<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

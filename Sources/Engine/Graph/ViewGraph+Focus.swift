@@ -157,7 +157,11 @@ extension ViewGraph {
     /// again. A control's subtree is small: walking it is cheaper than
     /// scanning every reader of the key in the app (one per control).
     private func focusChanged(below node: ViewNode) {
-        environmentWritten()
+        if node.behavior.writesEnvironment {
+            environmentWritten(by: unsafeDowncast(node.behavior, to: EnvironmentWriterBehavior.self))
+        } else {
+            environmentWritten()
+        }
         let key: AnyKeyPath = EnvironmentPaths.isFocused
         var stack = node.children
         var visited = 0
@@ -169,7 +173,7 @@ extension ViewGraph {
             }
             // A focusable inside this one answers for its own subtree.
             if n.behavior is FocusableBehavior { continue }
-            if n.isAttached && !n.isDirty && n.environmentReads.contains(key) {
+            if n.isAttached && !n.isDirty && n.environmentReads.contains(where: { $0.keyPath == key }) {
                 markDirty(n, reason: .environmentChanged)
             }
             stack.append(contentsOf: n.children)
@@ -219,7 +223,7 @@ extension ViewGraph {
                 focusTracker.dropFocused()
                 keyHelpChanged()
                 b?.isFocused = false
-                environmentWritten()
+                if let b { environmentWritten(by: b) } else { environmentWritten() }
                 b?.effectiveBinding?.update(false)
                 // Lost without the app's asking: the screen's default takes it.
                 focusTracker.needDefaultFocus()

@@ -87,7 +87,7 @@ extension ViewGraph {
             node.stateByLocation = [:]
         }
         if !node.environmentReads.isEmpty {
-            for key in node.environmentReads { environmentReaders[key]?[ObjectIdentifier(node)] = nil }
+            for read in node.environmentReads { environmentReaders[read.keyPath]?[ObjectIdentifier(node)] = nil }
             node.environmentReads = []
         }
         if node.behavior.mayHaveWideGraphemes { wideTextNodes[ObjectIdentifier(node)] = nil }

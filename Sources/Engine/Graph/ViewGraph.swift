@@ -115,10 +115,13 @@ public final class ViewGraph {
     public internal(set) var rootEnvironment = EnvironmentValues() {
         didSet { environmentWritten() }
     }
-    /// Counts changes to what any environment writer (or the root) gives
-    /// its content: an environment a writer resolved at another count is
-    /// resolved again (``ViewGraph/resolvedEnvironment(below:)``).
-    @exclusivity(unchecked) var environmentGeneration = 0
+    /// Counts changes to the environment: each writer notes the count of
+    /// its last change (``EnvironmentWriterBehavior/changedAt``), each
+    /// value a node read the count it was read at.
+    @exclusivity(unchecked) var environmentSerial = 0
+    /// ``environmentSerial`` at the last change not made by one writer
+    /// (the root's): every value read before it is read again.
+    @exclusivity(unchecked) var environmentEpoch = 0
     /// Nodes that read each environment key.
     var environmentReaders: [AnyKeyPath: [ObjectIdentifier: ViewNode]] = [:]
     /// What is known about each view type met so far.

@@ -82,8 +82,9 @@ public class ViewNode {
     /// (``ViewGraph/preferenceAbsentBits``): valid, as ``preferenceCache``
     /// is, until something below changes.
     @exclusivity(unchecked) var preferenceAbsent: UInt64 = 0
-    /// Environment keys this node read (it is evaluated again when they change).
-    @exclusivity(unchecked) var environmentReads: [AnyKeyPath] = []
+    /// Environment keys this node read (it is evaluated again when they
+    /// change), with the values it read.
+    @exclusivity(unchecked) var environmentReads: [EnvironmentRead] = []
     /// Why a dirty node will be evaluated (state or environment).
     @exclusivity(unchecked) var pendingReason: EvaluationReason = .stateChanged
     /// The `@State` slot at ordinal 0 (ordinal keying): most views own at

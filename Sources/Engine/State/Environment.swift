@@ -75,9 +75,17 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
             b.knowsEquatable = true
         }
         let equatable = b.equatable
+        // The key path kept while equal (a literal in generic code is made
+        // anew each time): ``EnvironmentWriterBehavior/knownKey`` is found
+        // once.
+        let sameKey = b.keyPath === path || b.keyPath == path
+        if !sameKey {
+            // What is written where changed: every value read is read again.
+            if b.value != nil { graph.environmentWritten() }
+            b.keyPath = path
+        }
         let changed = b.value != nil
-            && (b.keyPath != path || !((b.value as? Value).map { sameValue($0, value, equatable: equatable) } ?? false))
-        b.keyPath = path
+            && (!sameKey || !((b.value as? Value).map { sameValue($0, value, equatable: equatable) } ?? false))
         b.value = value
         b.apply = { env in env[keyPath: path] = value }
         if changed { graph.environmentChanged(path, below: node) }
@@ -93,9 +101,23 @@ class EnvironmentWriterBehavior: NodeBehavior {
     var equatable: (any Equatable.Type)?
     var knowsEquatable = false
     /// The environment this writer gives its content, as last resolved, and
-    /// the graph's ``ViewGraph/environmentGeneration`` then.
+    /// the graph's ``ViewGraph/environmentSerial`` then.
     var resolved: EnvironmentValues?
-    var resolvedGeneration = -1
+    var resolvedAt = -1
+    /// ``ViewGraph/environmentSerial`` at the last change to what this
+    /// writer gives its content.
+    var changedAt = 0
+    /// ``EnvironmentPaths/knownKey(_:)`` of ``keyPath`` (found when it is
+    /// first asked for after ``keyPath`` changed).
+    var knownKey: Int {
+        if knownKeyPath !== keyPath {
+            knownKeyPath = keyPath
+            knownKeyIndex = keyPath.map(EnvironmentPaths.knownKey) ?? -1
+        }
+        return knownKeyIndex
+    }
+    private var knownKeyPath: AnyKeyPath?
+    private var knownKeyIndex = -1
     init() { super.init(transparent: true, writesEnvironment: true) }
 }
 

@@ -23,4 +23,19 @@ enum EnvironmentPaths {
         \.verticalScrollIndicatorVisibility
     static let horizontalScrollIndicatorVisibility: WritableKeyPath<EnvironmentValues, ScrollIndicatorVisibility> =
         \.horizontalScrollIndicatorVisibility
+
+    /// The key paths above that read or write one key of their own (a
+    /// getter and setter of `self[Key.self]`): a change to one of them
+    /// changes no other's value.
+    static let known: [AnyKeyPath] = [
+        isEnabled, isFocused, submitAction, tabSize, theme, colorScheme, typeToSelect, pickerStyle,
+        isLineWrappingEnabled, navigationSplitColumn, verticalScrollIndicatorVisibility,
+        horizontalScrollIndicatorVisibility,
+    ]
+
+    /// The index of `keyPath` in ``known``, or -1 (any other key path: an
+    /// app's key, or a path through a value, such as `\.theme.tint`).
+    static func knownKey(_ keyPath: AnyKeyPath) -> Int {
+        known.firstIndex { $0 === keyPath } ?? known.firstIndex { $0 == keyPath } ?? -1
+    }
 }

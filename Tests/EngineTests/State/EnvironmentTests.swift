@@ -73,6 +73,78 @@ struct EnvironmentTests {
         #expect(!evaluated.contains { $0.contains("Plain") })
     }
 
+    @Test("a view evaluated again reads what is above it now, through any key path, after any writer changed")
+    func readsAfterChangesAbove() {
+        // Not Equatable: evaluated whenever its parent is. It reads a key
+        // path through the accent (no writer marks it as a reader of
+        // `\.accent`), and the density.
+        struct Derived: View {
+            var tag: String
+            @Environment(\.accent.count) private var length
+            @Environment(\.density) private var density
+            var body: some View { Text("\(tag):\(length):\(density)") }
+        }
+        struct Screen: View {
+            var accent: String
+            var density: Int
+            var body: some View {
+                VStack {
+                    Derived(tag: "x")
+                    VStack { Derived(tag: "y") }.environment(\.density, density)
+                }
+                .environment(\.accent, accent)
+            }
+        }
+        let host = FramePipeline(columns: 12, rows: 2)
+        func rows() -> [String] { host.textRows.map { $0.trimmingCharacters(in: .whitespaces) } }
+        host.render(Screen(accent: "red", density: 1))
+        #expect(rows() == ["x:3:1", "y:3:1"])
+        host.render(Screen(accent: "green", density: 1))
+        #expect(rows() == ["x:5:1", "y:5:1"])
+        host.render(Screen(accent: "green", density: 7))
+        #expect(rows() == ["x:5:1", "y:5:7"])
+        host.render(Screen(accent: "blue", density: 7))
+        #expect(rows() == ["x:4:1", "y:4:7"])
+        // Nothing changed: the values kept are the values.
+        host.render(Screen(accent: "blue", density: 7))
+        #expect(rows() == ["x:4:1", "y:4:7"])
+        host.graph.setRootEnvironment(\.density, 2)
+        host.render(Screen(accent: "blue", density: 7))
+        #expect(rows() == ["x:4:2", "y:4:7"])
+    }
+
+    @Test("a writer of one engine key, or one whose key path changes, leaves every value read below right")
+    func writersOfKnownKeys() {
+        struct Reader: View {
+            @Environment(\.typeToSelect) private var typeToSelect
+            @Environment(\.isLineWrappingEnabled) private var wraps
+            @Environment(\.tabSize) private var tabs
+            var body: some View { Text("\(typeToSelect):\(wraps):\(tabs)") }
+        }
+        struct Screen: View {
+            var writesTypeToSelect: Bool
+            var value: Bool
+            var tabs: Int
+            var body: some View {
+                Reader()
+                    .environment(writesTypeToSelect ? \.typeToSelect : \.isLineWrappingEnabled, value)
+                    .environment(\.tabSize, tabs)
+            }
+        }
+        // The defaults: typeToSelect false, line wrapping true.
+        let host = FramePipeline(columns: 16, rows: 1)
+        func row() -> String { host.textRows[0].trimmingCharacters(in: .whitespaces) }
+        host.render(Screen(writesTypeToSelect: true, value: true, tabs: 8))
+        #expect(row() == "true:true:8")
+        host.render(Screen(writesTypeToSelect: true, value: true, tabs: 3))
+        #expect(row() == "true:true:3")
+        // The inner writer now writes the other key: the first is back to its default.
+        host.render(Screen(writesTypeToSelect: false, value: false, tabs: 3))
+        #expect(row() == "false:false:3")
+        host.render(Screen(writesTypeToSelect: true, value: true, tabs: 6))
+        #expect(row() == "true:true:6")
+    }
+
     @Test("an environment change reaches readers inside skipped subtrees")
     func reachesSkippedSubtrees() {
         struct Outer: View {
