@@ -129,6 +129,7 @@ extension Scenarios {
                 host.graph.dispatch(.key(KeyPress(frame % 2 == 1 ? .enter : .escape)))
             })
             scenario.frameKind = { $0 % 2 == 1 ? "push" : "pop" }
+            scenario.minimumWarmup = 4
             return scenario
         case "split-view":
             let n = Swift.max(rows ?? 1000, 2)

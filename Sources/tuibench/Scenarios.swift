@@ -9,7 +9,7 @@ struct Scenario {
     func warmedUp(columns: Int, rows: Int, frames: Int) -> (host: FramePipeline, frame: Int) {
         let host = FramePipeline(columns: columns, rows: rows)
         var frame = 0
-        for _ in 0..<frames {
+        for _ in 0..<Swift.max(frames, minimumWarmup) {
             frame += 1
             render(frame, host)
         }
@@ -27,6 +27,11 @@ struct Scenario {
     /// a push, then a pop), the kind of frame `n`: `tuibench run` reports
     /// each kind's times apart as well.
     var frameKind: ((Int) -> String)?
+    /// Frames `steady` and the frame server render before measuring, at
+    /// least: enough for every kind of frame to have run once, so that no
+    /// measured frame meets a view type for the first time (nav-push: the
+    /// start, a pop with nothing pushed, a push and a pop).
+    var minimumWarmup = 0
 
     init<V: View>(name: String, parameters: [String: Int], root: @escaping @MainActor (Int) -> V, summary: String) {
         self.name = name

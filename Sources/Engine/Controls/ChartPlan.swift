@@ -353,35 +353,55 @@ struct ChartPlan {
                 yAxis = rowsText
             }
             if showsX {
-                var line = Array(repeating: Character("─"), count: plotWidth)
-                var labels = Array(repeating: Character(" "), count: width)
+                // Made as UTF-8 bytes: a string grown a `Character` at a
+                // time costs about 270 instructions a column, and the axis
+                // is redrawn whenever the scale moves (a growing line's
+                // does every frame).
+                var ticks = Array(repeating: false, count: plotWidth)
+                var placed: [(start: Int, text: Substring)] = []
                 var end = -1
                 func place(_ label: String, centredOn column: Int, within limit: Int) {
-                    var text = Array(label)
-                    if text.count > limit { text = Array(text.prefix(Swift.max(0, limit))) }
-                    guard !text.isEmpty else { return }
-                    let start = Swift.min(Swift.max(0, column - (text.count - 1) / 2), width - text.count)
+                    var text = Substring(label)
+                    var count = text.count
+                    if count > limit {
+                        text = text.prefix(Swift.max(0, limit))
+                        count = text.count
+                    }
+                    guard count > 0 else { return }
+                    let start = Swift.min(Swift.max(0, column - (count - 1) / 2), width - count)
                     guard start > end, start >= 0 else { return }
-                    for (k, c) in text.enumerated() { labels[start + k] = c }
-                    end = start + text.count
+                    placed.append((start, text))
+                    end = start + count
                 }
                 if categorical {
                     for (i, name) in categories.enumerated() {
                         let b = band(i)
                         guard !b.isEmpty else { continue }
                         let centre = (b.lowerBound + b.upperBound - 1) / 2
-                        line[centre] = "┬"
+                        ticks[centre] = true
                         place(name, centredOn: centre, within: b.count)
                     }
                 } else {
                     for (tick, label) in zip(xScale.ticks, xScale.labels) {
                         guard let dot = xDot(.number(tick)), dot >= 0, dot < dotsWide else { continue }
-                        line[dot / 2] = "┬"
+                        ticks[dot / 2] = true
                         place(label, centredOn: dot / 2, within: width)
                     }
                 }
-                xAxisLine = String(line) + (showsY ? "┘" : "")
-                xLabels = String(labels)
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(3 * plotWidth + 3)
+                for tick in ticks { bytes += tick ? [0xE2, 0x94, 0xAC] : [0xE2, 0x94, 0x80] }  // ┬ ─
+                if showsY { bytes += [0xE2, 0x94, 0x98] }  // ┘
+                xAxisLine = String(decoding: bytes, as: UTF8.self)
+                bytes.removeAll(keepingCapacity: true)
+                var column = 0
+                for (start, text) in placed {
+                    bytes += repeatElement(UInt8(ascii: " "), count: start - column)
+                    bytes += text.utf8
+                    column = start + text.count
+                }
+                bytes += repeatElement(UInt8(ascii: " "), count: Swift.max(0, width - column))
+                xLabels = String(decoding: bytes, as: UTF8.self)
             }
         }
         if showsLegend {
