@@ -358,19 +358,23 @@ struct ChartPlan {
                 // is redrawn whenever the scale moves (a growing line's
                 // does every frame).
                 var ticks = Array(repeating: false, count: plotWidth)
-                var placed: [(start: Int, text: Substring)] = []
+                var placed: [(start: Int, text: Substring, count: Int)] = []
                 var end = -1
                 func place(_ label: String, centredOn column: Int, within limit: Int) {
                     var text = Substring(label)
-                    var count = text.count
+                    // A column a character (an ASCII label, as numbers are,
+                    // without walking its graphemes).
+                    let isASCII = label.utf8.allSatisfy { $0 < 0x80 }
+                    var count = isASCII ? label.utf8.count : text.count
                     if count > limit {
                         text = text.prefix(Swift.max(0, limit))
-                        count = text.count
+                        count = Swift.max(0, limit)
+                        if !isASCII { count = text.count }
                     }
                     guard count > 0 else { return }
                     let start = Swift.min(Swift.max(0, column - (count - 1) / 2), width - count)
                     guard start > end, start >= 0 else { return }
-                    placed.append((start, text))
+                    placed.append((start, text, count))
                     end = start + count
                 }
                 if categorical {
@@ -395,10 +399,10 @@ struct ChartPlan {
                 xAxisLine = String(decoding: bytes, as: UTF8.self)
                 bytes.removeAll(keepingCapacity: true)
                 var column = 0
-                for (start, text) in placed {
+                for (start, text, count) in placed {
                     bytes += repeatElement(UInt8(ascii: " "), count: start - column)
                     bytes += text.utf8
-                    column = start + text.count
+                    column = start + count
                 }
                 bytes += repeatElement(UInt8(ascii: " "), count: Swift.max(0, width - column))
                 xLabels = String(decoding: bytes, as: UTF8.self)
