@@ -7,8 +7,10 @@
 /// nothing writes its fields.
 ///
 /// Invariants: ``cachedOrder`` is `nil` after anything that may change the
-/// order (a layout, nodes made or detached, a focusable changed, a modal
-/// presented or dismissed) until it is computed again;
+/// order (nodes made or detached, a focusable changed, a modal presented
+/// or dismissed, a layout when focus sections group the order) until it is
+/// computed again, and is checked against ``cachedBounds`` after any other
+/// layout;
 /// ``bindingsChanged`` implies ``hasBindings``.
 struct FocusTracker {
     /// The node with keyboard focus (it may have left the tree since).
@@ -17,6 +19,15 @@ struct FocusTracker {
     private(set) var caret: (x: Int, y: Int)?
     /// The focus order, while nothing that could change it has happened.
     private(set) var cachedOrder: [ViewNode]?
+    /// The bounds of each focusable ``cachedOrder`` was sorted by (those
+    /// left out for having no cells too): after a layout the order stands
+    /// while every one of them is where it was. `nil` when two shared a
+    /// cell (tree order broke the tie, and a layout may have reordered
+    /// the tree).
+    private(set) var cachedBounds: [(node: ViewNode, bounds: Rect)]?
+    /// A frame laid something out since ``cachedOrder`` was found: its
+    /// ``cachedBounds`` are to be checked before it is used.
+    private(set) var orderNeedsBoundsCheck = false
     /// Some focusable view is tied to a `@FocusState`.
     private(set) var hasBindings = false
     /// A focus binding was (re)made: focus follows the bindings after the frame.
@@ -50,11 +61,27 @@ struct FocusTracker {
     /// The focused text field painted its insertion point at `caret`.
     mutating func setCaret(_ caret: (x: Int, y: Int)?) { self.caret = caret }
 
-    /// Keeps `order` until something may change it.
-    mutating func cacheOrder(_ order: [ViewNode]) { cachedOrder = order }
+    /// Keeps `order`, sorted by `bounds`, until something may change it.
+    mutating func cacheOrder(_ order: [ViewNode], bounds: [(node: ViewNode, bounds: Rect)]?) {
+        cachedOrder = order
+        cachedBounds = bounds
+        orderNeedsBoundsCheck = false
+    }
 
     /// Something that may change the focus order happened.
-    mutating func invalidateOrder() { cachedOrder = nil }
+    mutating func invalidateOrder() {
+        cachedOrder = nil
+        cachedBounds = nil
+        orderNeedsBoundsCheck = false
+    }
+
+    /// A frame laid something out: the order stands if no focusable moved.
+    mutating func layoutChanged() {
+        if cachedOrder != nil { orderNeedsBoundsCheck = true }
+    }
+
+    /// The focusables were where ``cachedBounds`` says.
+    mutating func boundsChecked() { orderNeedsBoundsCheck = false }
 
     /// A focusable view tied to a `@FocusState` was evaluated.
     mutating func bindingMade() {

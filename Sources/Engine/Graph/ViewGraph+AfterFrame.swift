@@ -9,8 +9,13 @@ extension ViewGraph {
     /// tasks and timers), then runs the actions the frame queued. A state
     /// change in them asks for another frame.
     func finishLifecycle() {
-        if statistics.layouts > 0 || statistics.nodesDetached > 0 || statistics.nodesCreated > 0 {
+        if statistics.nodesDetached > 0 || statistics.nodesCreated > 0
+            || (statistics.layouts > 0 && focusTracker.hasSections)
+        {
             focusTracker.invalidateOrder()
+        } else if statistics.layouts > 0 {
+            // Sections' own bounds order them too: above, the order is found again.
+            focusTracker.layoutChanged()
         }
         if statistics.nodesDetached > 0 && !noneRegistered(for: .disappearance) {
             let gone = removeDetached(from: .disappearance)

@@ -19,15 +19,25 @@ extension ViewGraph {
     ///
     /// - Complexity: O(f log f) for f focusable views, plus their depth.
     public func focusOrder() -> [ViewNode] {
-        if let cached = focusTracker.cachedOrder { return cached }
-        let order = computeFocusOrder()
-        focusTracker.cacheOrder(order)
+        if let cached = focusTracker.cachedOrder {
+            if !focusTracker.orderNeedsBoundsCheck { return cached }
+            // Laid out since: the order stands if no focusable moved (a
+            // keystroke in a text field lays the field out, and focus
+            // catches up with the bindings after every such frame).
+            if let bounds = focusTracker.cachedBounds, bounds.allSatisfy({ layoutBounds(of: $0.node) == $0.bounds }) {
+                focusTracker.boundsChecked()
+                return cached
+            }
+        }
+        let (order, bounds) = computeFocusOrder()
+        focusTracker.cacheOrder(order, bounds: bounds)
         return order
     }
 
-    /// The focus order, found afresh (``focusOrder()`` caches it until a
-    /// frame lays something out, removes nodes, or a focusable changes).
-    private func computeFocusOrder() -> [ViewNode] {
+    /// The focus order, found afresh, and the bounds it was sorted by
+    /// (``focusOrder()`` caches it until nodes are made or removed, a
+    /// focusable changes, or a layout moves a focusable).
+    private func computeFocusOrder() -> (order: [ViewNode], bounds: [(node: ViewNode, bounds: Rect)]?) {
         var candidates: [ViewNode] = []
         var anyProvider = false
         for node in registeredNodes(for: .focus) {
@@ -59,11 +69,14 @@ extension ViewGraph {
         }
         var live: [(bounds: Rect, node: ViewNode)] = []
         live.reserveCapacity(candidates.count)
+        var measured: [(node: ViewNode, bounds: Rect)] = []
+        measured.reserveCapacity(candidates.count)
         let modal = activeModal
         for node in candidates where delegated.isEmpty || !delegated.contains(ObjectIdentifier(node)) {
             if !isReachable(node, modal: modal) { continue }
             guard let b = node.behavior as? FocusableBehavior, b.canFocus else { continue }
             let bounds = layoutBounds(of: node)
+            measured.append((node, bounds))
             // Laid out with no cells (a ViewThatFits choice not shown): it
             // cannot be seen, so it takes no focus.
             if bounds.isEmpty { continue }
@@ -84,7 +97,9 @@ extension ViewGraph {
         }
         guard focusTracker.hasSections else {
             live.sort(by: precedes)
-            return live.map(\.node)
+            // Two at one cell: tree order decided, which bounds cannot check.
+            let tied = zip(live, live.dropFirst()).contains { $0.bounds.x == $1.bounds.x && $0.bounds.y == $1.bounds.y }
+            return (live.map(\.node), tied ? nil : measured)
         }
         // Sections: each view's place is the chain of sections around it
         // (outermost first) and then itself; two views compare at the first
@@ -105,7 +120,8 @@ extension ViewGraph {
             while i < ca.count - 1 && i < cb.count - 1 && ca[i].node === cb[i].node { i += 1 }
             return precedes(ca[i], cb[i])
         }
-        return live.map(\.node)
+        // (Sections: a layout finds the order again; see finishLifecycle.)
+        return (live.map(\.node), nil)
     }
 
     /// Moves focus to the next (or previous) focusable view, wrapping around.

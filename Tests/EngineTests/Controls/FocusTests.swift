@@ -45,6 +45,38 @@ struct FocusTests {
         #expect(focusedTitle(host) == "[ disable C ]")
     }
 
+    @Test("a layout that moves focusable views past each other reorders Tab, with no view made or removed")
+    func layoutMovesReorderTab() {
+        struct Screen: View {
+            var aTop: Int
+            var bTop: Int
+            var body: some View {
+                ZStack(alignment: .topLeading) {
+                    Button("A") {}.padding(.top, aTop)
+                    Button("B") {}.padding(.top, bTop).padding(.leading, 8)
+                }
+            }
+        }
+        let host = FramePipeline(columns: 20, rows: 8)
+        func rowsInOrder() -> [Int] { host.graph.focusOrder().map { host.graph.layoutBounds(of: $0).y } }
+        host.render(Screen(aTop: 0, bTop: 2))
+        let first = rowsInOrder()
+        #expect(first.count == 2 && first[0] < first[1])
+        #expect(focusedTitle(host) == "[ A ]")
+        host.render(Screen(aTop: 4, bTop: 2))
+        #expect(host.graph.statistics.nodesCreated == 0 && host.graph.statistics.nodesDetached == 0)
+        // B is above A now: Tab from A wraps to B, the first in reading order.
+        let moved = rowsInOrder()
+        #expect(moved.count == 2 && moved[0] < moved[1])
+        host.press(.tab)
+        #expect(focusedTitle(host) == "[ B ]")
+        host.press(.tab)
+        #expect(focusedTitle(host) == "[ A ]")
+        // A layout that moves nothing focusable keeps the order.
+        host.render(Screen(aTop: 4, bTop: 2))
+        #expect(rowsInOrder() == moved)
+    }
+
     @Test func enterAndSpacePressTheFocusedButtonAndToggle() {
         let log = Log()
         let host = FramePipeline(columns: 30, rows: 6)
