@@ -35,7 +35,7 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
     /// The view-builder content this list shows (`List { … }`).
     var content: RowContent?
     @ControlModel private var cursor: ListCursor<ID>
-    @Environment(\.isEnabled) private var isEnabled
+    @Environment(EnvironmentPaths.isEnabled) private var isEnabled
 
     init(data: Data, id: @escaping (Data.Element) -> ID, selection: ListSelection<ID>,
          rowContent: @escaping (Data.Element) -> RowContent) {
@@ -45,7 +45,15 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
         self.rowContent = rowContent
     }
 
-    @ViewBuilder public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    @ViewBuilder private var resolvedBody:
+        ConditionalContent<ConditionalContent<OutlineGroup<Data, ID, RowContent>, ListContentView<ID, RowContent>>, Rows> {
         if let outline {
             outline
         } else if let content {
@@ -55,7 +63,9 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
         }
     }
 
-    private var rows: some View {
+    typealias Rows = EventHandlerView<FocusableView<EnvironmentWriter<ListFace<RowContent, ID>, ListRowSelector>>>
+
+    var rows: Rows {
         let data = self.data, idOf = self.id, rowContent = self.rowContent
         let selection = self.selection, cursor = self.cursor, model = _cursor, isEnabled = self.isEnabled
         let count = data.count
@@ -67,7 +77,7 @@ public struct List<Data: RandomAccessCollection, ID: Hashable & Sendable, RowCon
                             return (idOf(element), rowContent(element))
                         },
                         selection: selection, cursor: cursor)
-            .environment(\.listRowSelector, ListRowSelector(cursor, selection: selection))
+            .environment(EnvironmentPaths.listRowSelector, ListRowSelector(cursor, selection: selection))
             .focusable()
             .onFocusedKey { press in
                 guard cursor.handle(press, count: count, id: rowID, selection: selection) else { return .ignored }
@@ -126,17 +136,24 @@ extension List where Data.Element: Identifiable, ID == Data.Element.ID {
 
 /// A list's look: its rows in the selection colours of a focused (or not)
 /// list. Inside the focusable view, so it sees `\.isFocused`.
-struct ListFace<Row: View, ID: Hashable & Sendable>: View {
+///
+/// Public only so that an app's module sees its conformance to ``View``:
+/// the engine is built with cross-module optimisation, and code specialised
+/// there for the app's row type reaches an internal type's `_reconcile`
+/// through its witness table, unspecialised, from there on (generic
+/// metadata looked up per row, copies and `==` through value witnesses).
+/// Its members stay internal; it is no API.
+public struct ListFace<Row: View, ID: Hashable & Sendable>: View {
     var count: Int
     /// The id and row view of row `i` (the element read once).
     var row: (Int) -> (ID, Row)
     var selection: ListSelection<ID>
     var cursor: ListCursor<ID>
-    @Environment(\.isFocused) private var isFocused
-    @Environment(\.isEnabled) private var isEnabled
-    @Environment(\.theme) private var theme
+    @Environment(EnvironmentPaths.isFocused) private var isFocused
+    @Environment(EnvironmentPaths.isEnabled) private var isEnabled
+    @Environment(EnvironmentPaths.theme) private var theme
 
-    var body: some View {
+    public var body: RowViewport<ListRowView<Row>> {
         let row = self.row
         let background = cursor.rowBackground(selection, isFocused: isFocused && isEnabled, theme: theme)
         return RowViewport(count: count,

@@ -3,13 +3,20 @@
 ///
 /// Equatable when its content is: moving the selection re-evaluates the
 /// two rows whose background changed, not every row shown.
-struct ListRowView<Content: View>: PrimitiveView {
+///
+/// Public only so that an app's module sees its conformance to ``View``:
+/// the engine is built with cross-module optimisation, and code specialised
+/// there for the app's row type reaches an internal type's `_reconcile`
+/// through its witness table, unspecialised, from there on (generic
+/// metadata looked up per row, copies and `==` through value witnesses).
+/// Its members stay internal; it is no API.
+public struct ListRowView<Content: View>: PrimitiveView {
     var content: Content
     var background: Color
 
-    static func _makeBehavior() -> NodeBehavior { ListRowBehavior() }
+    public static func _makeBehavior() -> NodeBehavior { ListRowBehavior() }
 
-    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: ListRowBehavior.self)
         b.setBackground(view.background, node: node, graph: graph)
         graph.reconcileOnlyChild(view.content, of: node)
@@ -67,13 +74,16 @@ final class ListRowBehavior: RowBackgroundBehavior {
 
 /// One row of a ``Table`` (or its header): a text per column, placed in
 /// the columns the table worked out, over the row's background.
-struct TableRowView: PrimitiveView, Equatable {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct TableRowView: PrimitiveView, Equatable {
     var cells: [Text]
     var background: Color
 
-    static func _makeBehavior() -> NodeBehavior { TableRowBehavior() }
+    public static func _makeBehavior() -> NodeBehavior { TableRowBehavior() }
 
-    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: TableRowBehavior.self)
         b.setBackground(view.background, node: node, graph: graph)
         for (k, cell) in view.cells.enumerated() {

@@ -35,7 +35,7 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable & Sendable
     let content: (Data.Element) -> Content
     let selection: ListSelection<ID>
     @ControlModel private var model: OutlineModel<Data, ID>
-    @Environment(\.isEnabled) private var isEnabled
+    @Environment(EnvironmentPaths.isEnabled) private var isEnabled
 
     init(data: OutlineItems<Data>, id: @escaping (Data.Element) -> ID, children: @escaping (Data.Element) -> Data?,
          selection: ListSelection<ID>, content: @escaping (Data.Element) -> Content) {
@@ -46,7 +46,14 @@ public struct OutlineGroup<Data: RandomAccessCollection, ID: Hashable & Sendable
         self.content = content
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    var resolvedBody: EventHandlerView<FocusableView<ListFace<OutlineRowLabel<Content>, ID>>> {
         let model = self.model, box = _model, selection = self.selection, isEnabled = self.isEnabled
         let index = model.prepare(data: data, id: id, children: children)
         if let write = model.sync(selection: selection) { box.afterFrame(write) }
@@ -127,14 +134,17 @@ enum OutlineMarker: Equatable {
 /// A tree row: the indent for its depth and its marker, painted by the
 /// row itself, and the app's row view placed after them (one node more than
 /// the row view, whatever the depth).
-struct OutlineRowLabel<Content: View>: PrimitiveView {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct OutlineRowLabel<Content: View>: PrimitiveView {
     var depth: Int
     var marker: OutlineMarker
     var content: Content
 
-    static func _makeBehavior() -> NodeBehavior { OutlineRowLabelBehavior() }
+    public static func _makeBehavior() -> NodeBehavior { OutlineRowLabelBehavior() }
 
-    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: OutlineRowLabelBehavior.self)
         if b.depth != view.depth {
             b.depth = view.depth

@@ -11,7 +11,14 @@
 /// type, so this code is specialized); each row comes with its key from
 /// one call, so the app's data, reached through generic code, is read once
 /// per row shown.
-struct RowViewport<Row: View>: PrimitiveView {
+///
+/// Public only so that an app's module sees its conformance to ``View``:
+/// the engine is built with cross-module optimisation, and code specialised
+/// there for the app's row type reaches an internal type's `_reconcile`
+/// through its witness table, unspecialised, from there on (generic
+/// metadata looked up per row, copies and `==` through value witnesses).
+/// Its members stay internal; it is no API.
+public struct RowViewport<Row: View>: PrimitiveView {
     var count: Int
     /// The key (the row's id) and view of row `i`.
     var row: (Int) -> (key: ExplicitID, view: Row)
@@ -30,9 +37,9 @@ struct RowViewport<Row: View>: PrimitiveView {
     /// rows from here on are made and updated as without it.
     var stableBelow = Int.max
 
-    static func _makeBehavior() -> NodeBehavior { RowViewportBehavior() }
+    public static func _makeBehavior() -> NodeBehavior { RowViewportBehavior() }
 
-    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: RowViewportBehavior.self)
         b.count = view.count
         b.viewport = view.viewport

@@ -27,9 +27,9 @@ public struct Table<Data: RandomAccessCollection, ID: Hashable & Sendable>: View
     let selection: ListSelection<ID>
     let sortOrder: Binding<TableSortOrder?>?
     @ControlModel private var cursor: ListCursor<ID>
-    @Environment(\.isEnabled) private var isEnabled
-    @Environment(\.clock) private var clock
-    @Environment(\.typeToSelect) private var typeToSelect
+    @Environment(EnvironmentPaths.isEnabled) private var isEnabled
+    @Environment(EnvironmentPaths.clock) private var clock
+    @Environment(EnvironmentPaths.typeToSelect) private var typeToSelect
 
     init(data: Data, id: @escaping (Data.Element) -> ID, selection: ListSelection<ID>,
          sortOrder: Binding<TableSortOrder?>?, columns: [TableColumn<Data.Element>]) {
@@ -40,7 +40,14 @@ public struct Table<Data: RandomAccessCollection, ID: Hashable & Sendable>: View
         self.columns = columns
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    var resolvedBody: EventHandlerView<FocusableView<TableFace<Data.Element, ID>>> {
         let data = self.data, idOf = self.id, columns = self.columns, sortOrder = self.sortOrder
         let selection = self.selection, cursor = self.cursor, model = _cursor, isEnabled = self.isEnabled
         let clock = self.clock, typeToSelect = self.typeToSelect
@@ -161,7 +168,10 @@ extension Table where Data.Element: Identifiable, ID == Data.Element.ID {
 
 /// A table's look: the header (with the sort mark) and the rows in the
 /// selection colours of a focused (or not) table.
-struct TableFace<Element, ID: Hashable & Sendable>: View {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct TableFace<Element, ID: Hashable & Sendable>: View {
     var count: Int
     var id: (Element) -> ID
     var element: (Int) -> Element
@@ -169,14 +179,14 @@ struct TableFace<Element, ID: Hashable & Sendable>: View {
     var sortOrder: TableSortOrder?
     var selection: ListSelection<ID>
     var cursor: ListCursor<ID>
-    @Environment(\.isFocused) private var isFocused
-    @Environment(\.isEnabled) private var isEnabled
-    @Environment(\.theme) private var theme
+    @Environment(EnvironmentPaths.isFocused) private var isFocused
+    @Environment(EnvironmentPaths.isEnabled) private var isEnabled
+    @Environment(EnvironmentPaths.theme) private var theme
 
-    var body: some View {
+    public var body: RowViewport<TableRowView> {
         let id = self.id, element = self.element
         let background = cursor.rowBackground(selection, isFocused: isFocused && isEnabled, theme: theme)
-        let cells = columns.map(\.cell), columnCount = columns.count
+        let cells = columns.map { $0.cell }, columnCount = columns.count
         let header = TableRowView(cells: columns.map { column in
             var title = column.title
             if let sortOrder, sortOrder.column == column.title { title += sortOrder.ascending ? " ▲" : " ▼" }

@@ -6,6 +6,12 @@
 /// extension) the context's generic arguments are first resolved by name:
 /// a few hundred instructions each time, on every frame that evaluates the
 /// view. Through these constants it is one load.
+///
+/// And a function holding a key path literal is not serialised by
+/// cross-module optimisation, so an app's module cannot specialise it for
+/// its own types: generic views use these constants, also in their
+/// `@Environment` properties (whose initialisers are part of the view's
+/// `init`).
 @MainActor
 enum EnvironmentPaths {
     static let isEnabled: WritableKeyPath<EnvironmentValues, Bool> = \.isEnabled
@@ -23,6 +29,8 @@ enum EnvironmentPaths {
         \.verticalScrollIndicatorVisibility
     static let horizontalScrollIndicatorVisibility: WritableKeyPath<EnvironmentValues, ScrollIndicatorVisibility> =
         \.horizontalScrollIndicatorVisibility
+    static let clock: WritableKeyPath<EnvironmentValues, RuntimeClock> = \.clock
+    static let listRowSelector: WritableKeyPath<EnvironmentValues, ListRowSelector> = \.listRowSelector
 
     /// The key paths above that read or write one key of their own (a
     /// getter and setter of `self[Key.self]`): a change to one of them

@@ -59,19 +59,37 @@ extension View {
     public static func _isSame(_ a: Self, _ b: Self) -> Bool? { nil }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
-        // Reading an @Observable model's property in body makes this node
-        // depend on it, as in SwiftUI: wherever the model comes from (stored
-        // in the view, the environment, a global), a change marks only this
-        // node dirty.
+        graph.reconcileComposite(view, node: node) { $0.body }
+    }
+}
+
+extension ViewGraph {
+    /// What a composite view's reconcile does: binds the view's dynamic
+    /// properties at `node`, evaluates `body(view)` under observation and
+    /// reconciles it as the node's only child.
+    ///
+    /// Reading an @Observable model's property in the body makes this node
+    /// depend on it, as in SwiftUI: wherever the model comes from (stored in
+    /// the view, the environment, a global), a change marks only this node
+    /// dirty.
+    ///
+    /// The engine's own composite views call it with a body of a concrete
+    /// type (see ``List``): an opaque `some View` body of a view in this
+    /// module is opaque to an app's module too, so code specialised there
+    /// for the app's view types stops at it and everything below runs
+    /// unspecialised (generic metadata looked up per row, copies and `==`
+    /// through value witnesses).
+    @inline(__always)
+    func reconcileComposite<V: View, B: View>(_ view: V, node: ViewNode, body: (V) -> B) {
         guard node.withInfo({ !$0.properties.fields.isEmpty }) else {
-            graph.reconcileBody(graph.observing(node) { view.body }, of: node)
+            reconcileBody(observing(node) { body(view) }, of: node)
             return
         }
         // Connect @State (and other dynamic properties) at this node
         // before the body reads them.
         var bound = view
-        graph.bind(&bound, layout: node.info.properties, node: node)
-        graph.reconcileBody(graph.observing(node) { bound.body }, of: node)
+        bind(&bound, layout: node.info.properties, node: node)
+        reconcileBody(observing(node) { body(bound) }, of: node)
     }
 }
 
