@@ -27,7 +27,14 @@ public struct Button<Label: View>: View {
         self.label = label()
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    var resolvedBody: TapGestureView<FocusableView<ButtonFace<Label>>> {
         let action = self.action
         return ButtonFace(role: role, label: label)
             .focusable()
@@ -50,14 +57,17 @@ extension Button where Label == Text {
 }
 
 /// A button's look: `[ label ]`, in the focus colours when focused.
-struct ButtonFace<Label: View>: View {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct ButtonFace<Label: View>: View {
     var role: ButtonRole?
     var label: Label
-    @Environment(\.isFocused) private var isFocused
-    @Environment(\.isEnabled) private var isEnabled
-    @Environment(\.theme) private var theme
+    @Environment(EnvironmentPaths.isFocused) private var isFocused
+    @Environment(EnvironmentPaths.isEnabled) private var isEnabled
+    @Environment(EnvironmentPaths.theme) private var theme
 
-    var body: some View {
+    public var body: BackgroundColorView<InheritedStyleView<HStack<TupleView3<Text, Label, Text>>>> {
         let color: Color = !isEnabled ? theme.disabled : isFocused ? theme.focusForeground
             : role == .destructive ? theme.destructive : .default
         // The label takes the colour too, unless it sets its own: a disabled

@@ -51,11 +51,11 @@
 /// <doc:ChartsAndDrawing>.
 public struct Chart<Content: ChartContent>: View {
     var content: Content
-    @Environment(\.chartXDomain) private var xDomain
-    @Environment(\.chartYDomain) private var yDomain
-    @Environment(\.chartXAxis) private var xAxis
-    @Environment(\.chartYAxis) private var yAxis
-    @Environment(\.chartLegend) private var legend
+    @Environment(EnvironmentPaths.chartXDomain) private var xDomain
+    @Environment(EnvironmentPaths.chartYDomain) private var yDomain
+    @Environment(EnvironmentPaths.chartXAxis) private var xAxis
+    @Environment(EnvironmentPaths.chartYAxis) private var yAxis
+    @Environment(EnvironmentPaths.chartLegend) private var legend
     @ControlModel private var cache: ChartPlanCache
 
     /// A chart of the marks `content` makes.
@@ -63,11 +63,19 @@ public struct Chart<Content: ChartContent>: View {
         self.content = content()
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``):
+    /// the marks are collected by code specialised for the app's content.
+    var resolvedBody: GeometryReader<ChartLayoutView> {
         let content = self.content
         let options = ChartOptions(xDomain: xDomain, yDomain: yDomain, xAxis: xAxis, yAxis: yAxis, legend: legend)
         let cache = self.cache
-        GeometryReader { proxy in
+        return GeometryReader { proxy in
             ChartLayoutView(plan: Chart.plan(of: content, options: options, size: proxy.size, cache: cache))
         }
     }
@@ -126,10 +134,13 @@ extension Chart {
 
 /// A laid-out chart: the plot's canvas with the y axis beside it, the x
 /// axis and the legend under it.
-struct ChartLayoutView: View {
+///
+/// Public only so that an app's module can name it in ``Chart``'s body
+/// type. Its members stay internal; it is no API.
+public struct ChartLayoutView: View {
     var plan: ChartPlan
 
-    var body: some View {
+    public var body: some View {
         let plan = self.plan
         VStack(alignment: .leading, spacing: 0) {
             HStack(alignment: .top, spacing: 0) {

@@ -30,6 +30,11 @@ enum EnvironmentPaths {
     static let horizontalScrollIndicatorVisibility: WritableKeyPath<EnvironmentValues, ScrollIndicatorVisibility> =
         \.horizontalScrollIndicatorVisibility
     static let clock: WritableKeyPath<EnvironmentValues, RuntimeClock> = \.clock
+    static let chartXDomain: WritableKeyPath<EnvironmentValues, ChartDomain?> = \.chartXDomain
+    static let chartYDomain: WritableKeyPath<EnvironmentValues, ClosedRange<Double>?> = \.chartYDomain
+    static let chartXAxis: WritableKeyPath<EnvironmentValues, Visibility> = \.chartXAxis
+    static let chartYAxis: WritableKeyPath<EnvironmentValues, Visibility> = \.chartYAxis
+    static let chartLegend: WritableKeyPath<EnvironmentValues, Visibility> = \.chartLegend
     static let listRowSelector: WritableKeyPath<EnvironmentValues, ListRowSelector> = \.listRowSelector
 
     /// The key paths above that read or write one key of their own (a
