@@ -20,7 +20,8 @@ final class TypedViewNode<V: View>: ViewNode {
     /// Whether `other` shows what the stored value shows: ``View/_isSame(_:_:)``
     /// (`==` for an `Equatable` view, called in place, without copying
     /// either), else ``sameValue(_:_:equatable:isPlainData:)`` with the
-    /// comparison kind found once per type.
+    /// comparison kind found once per type (its `Equatable` conformance
+    /// the first time it is needed).
     @inline(__always)
     func holds(_ other: V) -> Bool {
         // One read of the stored value (a read of a class's property is a
@@ -28,7 +29,10 @@ final class TypedViewNode<V: View>: ViewNode {
         // rows of a list).
         let current = value
         if let same = V._isSame(current, other) { return same }
-        let (equatable, isPlainData) = withInfo { ($0.equatable, $0.isPlainData) }
-        return sameValue(current, other, equatable: equatable, isPlainData: isPlainData)
+        // ``sameValue(_:_:equatable:isPlainData:)``, with the conformance
+        // asked for (made lazily) only when the bytes did not settle it.
+        if withInfo({ $0.isPlainData }) && sameBytes(current, other) { return true }
+        guard let equatable = withInfo({ $0.equatable }) else { return false }
+        return equatable._equalValues(current, other)
     }
 }

@@ -4,7 +4,14 @@ import Profiler
 /// how to compare its values and where its dynamic properties are.
 @MainActor
 final class ViewTypeInfo {
-    let equatable: (any Equatable.Type)?
+    /// The type's `Equatable` conformance, if any: asked for the first time
+    /// a value of the type is compared by it (``TypedViewNode/holds(_:)``,
+    /// when ``View/_isSame(_:_:)`` does not say), not when the type's first
+    /// node is made. Asking scans every conformance record of the process
+    /// once per type (about 180,000 instructions with the engine linked),
+    /// and most view types are never compared so (an app's first frame
+    /// compares nothing): made lazily, an app starts without those scans.
+    private(set) lazy var equatable: (any Equatable.Type)? = type as? any Equatable.Type
     let isPlainData: Bool
     let properties: DynamicPropertyLayout
     /// The type has a `body` of its own (it is not one of the engine's primitives).
@@ -33,11 +40,13 @@ final class ViewTypeInfo {
 
     init<V: View>(_ type: V.Type) {
         self.type = type
-        equatable = V.self as? any Equatable.Type
         isPlainData = _isPOD(V.self)
         properties = DynamicPropertyLayout.of(V.self)
         hasBody = V.Body.self != Never.self
-        storesValue = equatable != nil || isPlainData || !V._isStructural
+        // Only a structural view that is not plain data needs to know now
+        // (the engine's stacks and modifiers): it keeps its value only if it
+        // can compare equal.
+        storesValue = isPlainData || !V._isStructural || V.self is any Equatable.Type
         reevaluate = { node, graph in
             guard let typed = node as? TypedViewNode<V> else {
                 assertionFailure("\(V.self) was marked dirty, but its node keeps no value (a structural view)")
