@@ -202,7 +202,7 @@ public struct DisclosureGroup<Label: View, Content: View>: View {
     var content: Content
     var isExpanded: Binding<Bool>?
     @State private var ownExpanded = false
-    @Environment(\.formContext) private var form
+    @Environment(EnvironmentPaths.formContext) private var form
 
     /// A group whose expansion follows `isExpanded`.
     public init(isExpanded: Binding<Bool>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
@@ -218,7 +218,21 @@ public struct DisclosureGroup<Label: View, Content: View>: View {
         self.label = label()
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The focusable header, as ``resolvedBody`` makes it.
+    typealias Header = TapGestureView<FocusableView<DisclosureHeader<Label>>>
+
+    /// The body's type, as ``resolvedBody`` makes it.
+    typealias ResolvedBody = ConditionalContent<TupleView2<PaddingView<Header>, EnvironmentWriter<Content, FormContext>?>,
+                                                VStack<TupleView2<Header, PaddingView<Content>?>>>
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    @ViewBuilder var resolvedBody: ResolvedBody {
         let expanded = isExpanded ?? $ownExpanded
         let isOpen = expanded.wrappedValue
         let header = DisclosureHeader(label: label, isExpanded: isOpen)
@@ -241,7 +255,7 @@ public struct DisclosureGroup<Label: View, Content: View>: View {
             // labelled rows in its columns.
             header.padding(.leading, form.indent)
             if isOpen {
-                content.environment(\.formContext, FormContext(isInForm: true, indent: form.indent + 2))
+                content.environment(EnvironmentPaths.formContext, FormContext(isInForm: true, indent: form.indent + 2))
             }
         } else {
             VStack(alignment: .leading, spacing: 0) {
@@ -266,14 +280,17 @@ extension DisclosureGroup where Label == Text {
 
 /// A disclosure group's header: the marker and the label, in the focus
 /// colours when focused.
-struct DisclosureHeader<Label: View>: View {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct DisclosureHeader<Label: View>: View {
     var label: Label
     var isExpanded: Bool
-    @Environment(\.isFocused) private var isFocused
-    @Environment(\.isEnabled) private var isEnabled
-    @Environment(\.theme) private var theme
+    @Environment(EnvironmentPaths.isFocused) private var isFocused
+    @Environment(EnvironmentPaths.isEnabled) private var isEnabled
+    @Environment(EnvironmentPaths.theme) private var theme
 
-    var body: some View {
+    public var body: BackgroundColorView<InheritedStyleView<HStack<TupleView2<Text, Label>>>> {
         HStack(spacing: 1) {
             Text(isExpanded ? "▼" : "▶")
             label

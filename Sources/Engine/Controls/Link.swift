@@ -20,7 +20,7 @@
 public struct Link<Label: View>: View {
     var destination: String
     var label: Label
-    @Environment(\.openURL) private var openURL
+    @Environment(EnvironmentPaths.openURL) private var openURL
 
     /// A link to `destination` (its `description`) with a custom label.
     public init<Destination: CustomStringConvertible>(destination: Destination, @ViewBuilder label: () -> Label) {
@@ -28,7 +28,14 @@ public struct Link<Label: View>: View {
         self.label = label()
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    var resolvedBody: TapGestureView<FocusableView<LinkFace<Label>>> {
         let destination = self.destination
         let openURL = self.openURL
         return LinkFace(destination: destination, label: label)
@@ -52,14 +59,17 @@ extension Link where Label == Text {
 
 /// A link's look: the label underlined in the tint colour, in the focus
 /// colours when focused, its cells one hyperlink.
-struct LinkFace<Label: View>: View {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct LinkFace<Label: View>: View {
     var destination: String
     var label: Label
-    @Environment(\.isFocused) private var isFocused
-    @Environment(\.isEnabled) private var isEnabled
-    @Environment(\.theme) private var theme
+    @Environment(EnvironmentPaths.isFocused) private var isFocused
+    @Environment(EnvironmentPaths.isEnabled) private var isEnabled
+    @Environment(EnvironmentPaths.theme) private var theme
 
-    var body: some View {
+    public var body: BackgroundColorView<InheritedStyleView<Label>> {
         let color: Color = !isEnabled ? theme.disabled : isFocused ? theme.focusForeground : theme.tint
         InheritedStyleView(foreground: color, attributes: .underline, content: label,
                            linkDestination: destination)

@@ -14,8 +14,8 @@
 public struct NavigationLink<Label: View, Destination: View>: View {
     var label: Label
     var target: Target
-    @Environment(\.navigationContext) private var navigation
-    @Environment(\.listRowSelector) private var rowSelector
+    @Environment(EnvironmentPaths.navigationContext) private var navigation
+    @Environment(EnvironmentPaths.listRowSelector) private var rowSelector
 
     enum Target {
         case value(AnyHashable?)
@@ -35,7 +35,14 @@ public struct NavigationLink<Label: View, Destination: View>: View {
         target = .destination(destination())
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    var resolvedBody: DisabledView<TapGestureView<FocusableView<NavigationLinkFace<Label>>>> {
         let navigation = self.navigation, target = self.target, rowSelector = self.rowSelector
         let isEnabled: Bool
         if case .value(nil) = target { isEnabled = false } else { isEnabled = true }
@@ -78,13 +85,16 @@ extension NavigationLink where Label == Text {
 }
 
 /// A link's look: the label and ` ›`, in the focus colours when focused.
-struct NavigationLinkFace<Label: View>: View {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct NavigationLinkFace<Label: View>: View {
     var label: Label
-    @Environment(\.isFocused) private var isFocused
-    @Environment(\.isEnabled) private var isEnabled
-    @Environment(\.theme) private var theme
+    @Environment(EnvironmentPaths.isFocused) private var isFocused
+    @Environment(EnvironmentPaths.isEnabled) private var isEnabled
+    @Environment(EnvironmentPaths.theme) private var theme
 
-    var body: some View {
+    public var body: BackgroundColorView<InheritedStyleView<HStack<TupleView2<Label, Text>>>> {
         HStack(spacing: 0) {
             label
             Text(" ›")
@@ -104,7 +114,7 @@ public struct NavigationDestinationView<Content: View, D: Hashable, Destination:
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let destination = view.destination
-        graph.environmentValue(\.navigationContext, at: node).context?.register(D.self) { value in
+        graph.environmentValue(EnvironmentPaths.navigationContext, at: node).context?.register(D.self) { value in
             guard let typed = value.base as? D else { return AnyView(EmptyView()) }
             return AnyView(destination(typed))
         }

@@ -16,7 +16,7 @@ public struct NavigationPresentedDestinationView<Content: View>: PrimitiveView {
         let b = unsafeDowncast(node.behavior, to: NavigationPresentedDestinationBehavior.self)
         if view.presented != b.presented {
             b.presented = view.presented
-            let context = graph.environmentValue(\.navigationContext, at: node).context
+            let context = graph.environmentValue(EnvironmentPaths.navigationContext, at: node).context
             let old = b.screen
             b.screen = nil
             let destination = view.presented == nil ? nil : view.destination

@@ -73,7 +73,15 @@ public struct NavigationStack<Data, Root: View>: View {
         boundPath = NavigationPathAccess(path)
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``):
+    /// the root screen is reconciled by code specialised for it.
+    var resolvedBody: EventHandlerView<NavigationStackHost<Root>> {
         let path = boundPath ?? NavigationPathAccess($ownPath)
         let pushedBinding = $pushed
         let entries = pushed.entries(over: path.values)

@@ -1,7 +1,10 @@
 /// The stack itself: the title bar (slot 0), the root (slot 1) and the
 /// screens over it (slots 2…), of which only the bar and the top are laid
 /// out and painted.
-struct NavigationStackHost<Root: View>: PrimitiveView {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct NavigationStackHost<Root: View>: PrimitiveView {
     var root: Root
     var rootToken: NavigationRootToken
     var entries: [NavigationEntry]
@@ -9,12 +12,12 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
     var pushView: @MainActor (AnyView) -> NavigationEntryKey?
     var pop: @MainActor (Int) -> Void
 
-    static func _makeBehavior() -> NodeBehavior { NavigationHostBehavior() }
+    public static func _makeBehavior() -> NodeBehavior { NavigationHostBehavior() }
 
-    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: NavigationHostBehavior.self)
         let context = b.context
-        let keys = [NavigationEntryKey.root] + view.entries.map(\.key)
+        let keys = [NavigationEntryKey.root] + view.entries.map { $0.key }
         context.pushValue = view.pushValue
         context.pushView = view.pushView
         context.pop = view.pop
@@ -33,8 +36,8 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
         // with the value it holds, and the screen below the top (its
         // closures compare unequal to themselves) is shown as it was.
         if b.rootToken !== view.rootToken || node.childNodes.count < 2 {
-            graph.reconcileChild(NavigationScreen(content: view.root.environment(\.navigationContext, reference)
-                                     .environment(\.navigationSplitColumn, noColumn)),
+            graph.reconcileChild(NavigationScreen(content: view.root.environment(EnvironmentPaths.navigationContext, reference)
+                                     .environment(EnvironmentPaths.navigationSplitColumn, noColumn)),
                                  of: node, slot: 1, key: .position(1))
             b.rootToken = view.rootToken
         }
@@ -51,8 +54,8 @@ struct NavigationStackHost<Root: View>: PrimitiveView {
             // `\.dismiss` are not evaluated again for a new one.
             let dismiss = b.dismissActions[key] ?? DismissAction { [weak context] in context?.dismiss(key) }
             b.dismissActions[key] = dismiss
-            let screen = content.environment(\.dismiss, dismiss).environment(\.navigationContext, reference)
-                .environment(\.navigationSplitColumn, noColumn)
+            let screen = content.environment(EnvironmentPaths.dismiss, dismiss).environment(EnvironmentPaths.navigationContext, reference)
+                .environment(EnvironmentPaths.navigationSplitColumn, noColumn)
             // A screen keeps its node (and state) while its key stays; a
             // screen whose view is equal to the last is not evaluated.
             graph.reconcileChild(NavigationScreen(content: AnyView(screen)), of: node, slot: i + 2,
@@ -187,12 +190,15 @@ final class NavigationHostBehavior: PreferenceObserving {
 
 /// One screen of a stack (or its title bar): laid out and painted as a
 /// unit, so the stack shows or covers it whole.
-struct NavigationScreen<Content: View>: PrimitiveView {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct NavigationScreen<Content: View>: PrimitiveView {
     var content: Content
 
-    static func _makeBehavior() -> NodeBehavior { NavigationScreenBehavior() }
+    public static func _makeBehavior() -> NodeBehavior { NavigationScreenBehavior() }
 
-    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }

@@ -35,6 +35,11 @@ enum EnvironmentPaths {
     static let chartXAxis: WritableKeyPath<EnvironmentValues, Visibility> = \.chartXAxis
     static let chartYAxis: WritableKeyPath<EnvironmentValues, Visibility> = \.chartYAxis
     static let chartLegend: WritableKeyPath<EnvironmentValues, Visibility> = \.chartLegend
+    static let navigationContext: WritableKeyPath<EnvironmentValues, NavigationContextReference> =
+        \.navigationContext
+    static let openURL: WritableKeyPath<EnvironmentValues, OpenURLAction> = \.openURL
+    static let formContext: WritableKeyPath<EnvironmentValues, FormContext> = \.formContext
+    static let dismiss: WritableKeyPath<EnvironmentValues, DismissAction> = \.dismiss
     static let listRowSelector: WritableKeyPath<EnvironmentValues, ListRowSelector> = \.listRowSelector
 
     /// The key paths above that read or write one key of their own (a
