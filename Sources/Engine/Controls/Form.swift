@@ -23,11 +23,18 @@ public struct Form<Content: View>: View {
     /// A form of `content`'s rows.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    @ViewBuilder var resolvedBody: FrameView<EnvironmentWriter<Grid<Content>, FormContext>> {
         Grid(alignment: .leading, horizontalSpacing: 2, verticalSpacing: 0) {
             content
         }
-        .environment(\.formContext, FormContext(isInForm: true, indent: 0))
+        .environment(EnvironmentPaths.formContext, FormContext(isInForm: true, indent: 0))
         .frame(maxWidth: .max, maxHeight: .max, alignment: .topLeading)
     }
 }
@@ -73,7 +80,14 @@ public struct Section<Parent: View, Content: View, Footer: View>: View {
         self.footer = footer()
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    @ViewBuilder var resolvedBody: TupleView4<InheritedStyleView<Parent>, Content, InheritedStyleView<Footer>, Text> {
         header.bold()
         content
         footer.dim()
@@ -148,7 +162,7 @@ extension Section where Parent == Text {
 public struct LabeledContent<Label: View, Content: View>: View {
     var label: Label
     var content: Content
-    @Environment(\.formContext) private var form
+    @Environment(EnvironmentPaths.formContext) private var form
 
     /// Content with a label.
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
@@ -156,7 +170,15 @@ public struct LabeledContent<Label: View, Content: View>: View {
         self.label = label()
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``).
+    @ViewBuilder var resolvedBody: ConditionalContent<GridRow<TupleView2<PaddingView<Label>, Content>>,
+                                           HStack<TupleView2<Label, Content>>> {
         if form.isInForm {
             GridRow {
                 label.padding(.leading, form.indent)

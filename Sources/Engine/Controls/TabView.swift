@@ -21,7 +21,17 @@ public struct TabView<Content: View>: View {
         self.content = content
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``):
+    /// the selected tab's content is reconciled by code specialised for it.
+    var resolvedBody: EventHandlerView<VStack<TupleView3<
+        FocusableView<HStack<TupleView2<ForEach<Range<Int>, Int, TapGestureView<TabTitle>>, Spacer>>>,
+        Divider, IDView<Content, Int>>>> {
         let selection = self.selection, count = titles.count
         let current = count == 0 ? 0 : min(max(selection.wrappedValue, 0), count - 1)
         func select(_ i: Int) -> KeyPress.Result {
@@ -31,7 +41,7 @@ public struct TabView<Content: View>: View {
         }
         return VStack(alignment: .leading, spacing: 0) {
             HStack(spacing: 0) {
-                ForEach(titles.indices, id: \.self) { i in
+                ForEach(0..<count) { i in
                     TabTitle(title: titles[i], isSelected: i == current)
                         .onTapGesture { _ = select(i) }
                 }
