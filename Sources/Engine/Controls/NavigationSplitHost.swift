@@ -87,14 +87,17 @@ struct NavigationSplitHost: PrimitiveView {
 
 /// A column's content with the keys that move between columns (Right,
 /// Return, Left, Esc), seen when the focused view inside does not take them.
-struct NavigationSplitColumnKeys<Content: View>: PrimitiveView {
+///
+/// Public only so that an app's module sees its conformance to ``View``
+/// (see ``ListFace``). Its members stay internal; it is no API.
+public struct NavigationSplitColumnKeys<Content: View>: PrimitiveView {
     var index: Int
     var split: NavigationSplitBehavior
     var content: Content
 
-    static func _makeBehavior() -> NodeBehavior { EventHandlerBehavior() }
+    public static func _makeBehavior() -> NodeBehavior { EventHandlerBehavior() }
 
-    static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         let b = unsafeDowncast(node.behavior, to: EventHandlerBehavior.self)
         let index = view.index
         b.handler = { [weak split = view.split, weak graph] event in

@@ -66,7 +66,15 @@ public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: V
         self.columnVisibility = columnVisibility
     }
 
-    public var body: some View {
+    public var body: some View { resolvedBody }
+
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileComposite(view, node: node) { $0.resolvedBody }
+    }
+
+    /// The body, of a type an app's module sees (``ViewGraph/reconcileComposite(_:node:body:)``):
+    /// the columns are erased there, so each is reconciled by code specialised for it.
+    var resolvedBody: NavigationSplitHost {
         var columns = [AnyView(sidebar)]
         if let content { columns.append(AnyView(content)) }
         columns.append(AnyView(detail))
