@@ -162,10 +162,11 @@ extension ViewGraph {
     }
 }
 
-/// A small direct-mapped table from view types to their ``ViewTypeInfo``
+/// A small two-way table from view types to their ``ViewTypeInfo``
 /// (held unretained: the graph's ``ViewGraph/typeInfos`` keeps every entry
-/// for the graph's life). A lookup is a shift, a mask and a compare; a
-/// miss, or two types sharing a slot, falls back to the dictionary.
+/// for the graph's life). A lookup is a shift, a mask and a compare or
+/// two; a miss, or three types sharing a pair of slots, falls back to the
+/// dictionary.
 struct RecentTypeInfos {
     private static let slots = 32
     private var types = [ObjectIdentifier?](repeating: nil, count: RecentTypeInfos.slots)
@@ -177,13 +178,27 @@ struct RecentTypeInfos {
         Int(truncatingIfNeeded: UInt(bitPattern: key) &>> 3) & (slots - 1)
     }
 
+    /// Two ways: a type is looked for in its slot, then in the slot half
+    /// the table away, so two types whose metadata addresses share their
+    /// slot (which depends on the binary's layout) are both kept, not
+    /// evicting each other for every node (nav-push's rows hashed ~1,000
+    /// types a frame so in one build).
     subscript(key: ObjectIdentifier) -> Unmanaged<ViewTypeInfo>? {
         @inline(__always) get {
             let i = RecentTypeInfos.slot(key)
-            return types[i] == key ? infos[i] : nil
+            if types[i] == key { return infos[i] }
+            let j = i ^ (RecentTypeInfos.slots / 2)
+            return types[j] == key ? infos[j] : nil
         }
         set {
             let i = RecentTypeInfos.slot(key)
+            // The slot's type, if another, moves to the second way (whose
+            // type, the least recently set of the two, is dropped).
+            if let other = types[i], other != key {
+                let j = i ^ (RecentTypeInfos.slots / 2)
+                types[j] = other
+                infos[j] = infos[i]
+            }
             types[i] = key
             infos[i] = newValue
         }

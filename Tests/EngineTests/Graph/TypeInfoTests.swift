@@ -58,3 +58,35 @@ struct TypeInfoTests {
         #expect(host.graph.typeInfo(of: Boxed<Action>.self).equatable == nil)
     }
 }
+
+@MainActor
+@Suite("Recent type infos")
+struct RecentTypeInfosTests {
+    /// A key at a made-up metadata address (the table only compares keys and
+    /// takes their slot from the address).
+    private func key(_ address: UInt) -> ObjectIdentifier { unsafeBitCast(address, to: ObjectIdentifier.self) }
+
+    @Test("two types that share a slot are both kept; a third drops the one set first")
+    func twoWays() {
+        let infos = [ViewTypeInfo(Text.self), ViewTypeInfo(EmptyView.self), ViewTypeInfo(Divider.self)]
+        var table = RecentTypeInfos()
+        // 32 slots of 8-byte-aligned addresses: 256 bytes apart is the same slot.
+        let a = key(0x10_0000), b = key(0x10_0000 + 256), c = key(0x10_0000 + 512)
+        table[a] = Unmanaged.passUnretained(infos[0])
+        table[b] = Unmanaged.passUnretained(infos[1])
+        #expect(table[a]?.takeUnretainedValue() === infos[0])
+        #expect(table[b]?.takeUnretainedValue() === infos[1])
+        table[c] = Unmanaged.passUnretained(infos[2])
+        #expect(table[a] == nil)
+        #expect(table[b]?.takeUnretainedValue() === infos[1])
+        #expect(table[c]?.takeUnretainedValue() === infos[2])
+        // A type whose own slot is the pair's other one (half the table
+        // away) takes it; the type there moves back to the first, dropping
+        // the one there.
+        let d = key(0x10_0000 + 128)
+        table[d] = Unmanaged.passUnretained(infos[0])
+        #expect(table[d]?.takeUnretainedValue() === infos[0])
+        #expect(table[b]?.takeUnretainedValue() === infos[1])
+        #expect(table[c] == nil)
+    }
+}
