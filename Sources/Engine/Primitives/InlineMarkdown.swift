@@ -117,32 +117,34 @@ struct InlineMarkdown {
     /// this of its literal pieces, so it looks at eight bytes at a time.
     static func mayHaveMarkup(_ source: String) -> Bool {
         // A native string is read in place; another (bridged) one is copied.
-        if let found = source.utf8.withContiguousStorageIfAvailable({ scan($0) }) { return found }
+        if let found = source.utf8.withContiguousStorageIfAvailable({ mayHaveMarkup(bytes: $0) }) { return found }
         var copy = source
-        return copy.withUTF8 { scan($0) }
+        return copy.withUTF8 { mayHaveMarkup(bytes: $0) }
+    }
 
-        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let base = bytes.baseAddress else { return false }
-            let count = bytes.count
-            var i = 0
-            while i + 8 <= count {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                let found =
-                    zeroByte(word ^ 0x2A2A_2A2A_2A2A_2A2A) | zeroByte(word ^ 0x3C3C_3C3C_3C3C_3C3C)
-                    | zeroByte(word ^ 0x5B5B_5B5B_5B5B_5B5B) | zeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-                    | zeroByte(word ^ 0x5F5F_5F5F_5F5F_5F5F) | zeroByte(word ^ 0x6060_6060_6060_6060)
-                    | zeroByte(word ^ 0x7E7E_7E7E_7E7E_7E7E)
-                if found != 0 { return true }
-                i += 8
-            }
-            while i < count {
-                switch base[i] {
-                case 0x5C, 0x60, 0x2A, 0x5F, 0x7E, 0x5B, 0x3C: return true
-                default: i += 1
-                }
-            }
-            return false
+    /// ``mayHaveMarkup(_:)`` of UTF-8 `bytes`.
+    @inline(__always)
+    static func mayHaveMarkup(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        var i = 0
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let found =
+                zeroByte(word ^ 0x2A2A_2A2A_2A2A_2A2A) | zeroByte(word ^ 0x3C3C_3C3C_3C3C_3C3C)
+                | zeroByte(word ^ 0x5B5B_5B5B_5B5B_5B5B) | zeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+                | zeroByte(word ^ 0x5F5F_5F5F_5F5F_5F5F) | zeroByte(word ^ 0x6060_6060_6060_6060)
+                | zeroByte(word ^ 0x7E7E_7E7E_7E7E_7E7E)
+            if found != 0 { return true }
+            i += 8
         }
+        while i < count {
+            switch base[i] {
+            case 0x5C, 0x60, 0x2A, 0x5F, 0x7E, 0x5B, 0x3C: return true
+            default: i += 1
+            }
+        }
+        return false
     }
 
     /// Non-zero when one of `word`'s eight bytes is zero (the high bit of

@@ -33,29 +33,56 @@
 /// ``Text`` keeps its own styles, drawn over the Markdown's.
 public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
     /// The key's text: its literal pieces and its interpolated values, in
-    /// order (an interpolated ``Text`` is not in it: see `atoms`).
+    /// order (an interpolated ``Text`` is not in it: see ``Markup/atoms``).
     var text: String
-    /// Whether a literal piece holds a byte that may start or close
-    /// markup; without one the text is drawn as it is, with no parse.
-    var mayHaveMarkup: Bool
-    /// Where the interpolated values are in `text` (UTF-8 offsets): they
-    /// are shown as they are, never parsed.
-    var verbatim: VerbatimRanges
-    /// The interpolated texts, in order, each with the UTF-8 offset in
-    /// `text` where it stands; nil when there are none.
-    var atoms: [Atom]?
+    /// What drawing the key needs besides its text, when it is more than
+    /// the text as it is: nil when no literal piece holds a byte that may
+    /// start or close markup and no ``Text`` is interpolated (the usual
+    /// key, which is then two words, copied with no more than its
+    /// string's reference count).
+    var markup: Markup?
 
-    struct Atom: Equatable {
+    /// A key's Markdown: which bytes are interpolated values (never
+    /// parsed) and the interpolated texts.
+    final class Markup: Equatable, Sendable {
+        /// Whether a literal piece holds a byte that may start or close markup.
+        let mayHaveMarkup: Bool
+        /// Where the interpolated values are in the key's text (UTF-8
+        /// offsets): they are shown as they are, never parsed.
+        let verbatim: VerbatimRanges
+        /// The interpolated texts, in order, each with the UTF-8 offset in
+        /// the key's text where it stands; nil when there are none.
+        let atoms: [Atom]?
+
+        init(mayHaveMarkup: Bool, verbatim: VerbatimRanges, atoms: [Atom]?) {
+            self.mayHaveMarkup = mayHaveMarkup
+            self.verbatim = verbatim
+            self.atoms = atoms
+        }
+
+        static func == (a: Markup, b: Markup) -> Bool {
+            a === b || (a.mayHaveMarkup == b.mayHaveMarkup && a.verbatim == b.verbatim && a.atoms == b.atoms)
+        }
+    }
+
+    struct Atom: Equatable, Sendable {
         var offset: Int
         var text: Text
     }
 
+    /// Whether a literal piece holds a byte that may start or close
+    /// markup; without one the text is drawn as it is, with no parse.
+    var mayHaveMarkup: Bool { markup?.mayHaveMarkup ?? false }
+    /// Where the interpolated values are in `text`: see ``Markup/verbatim``.
+    var verbatim: VerbatimRanges { markup?.verbatim ?? VerbatimRanges() }
+    /// The interpolated texts: see ``Markup/atoms``.
+    var atoms: [Atom]? { markup?.atoms }
+
     /// A key whose text is `value`, Markdown and all.
     public init(_ value: String) {
         text = value
-        mayHaveMarkup = InlineMarkdown.mayHaveMarkup(value)
-        verbatim = VerbatimRanges()
-        atoms = nil
+        markup = InlineMarkdown.mayHaveMarkup(value)
+            ? Markup(mayHaveMarkup: true, verbatim: VerbatimRanges(), atoms: nil) : nil
     }
 
     /// A key whose text is the literal `value`.
@@ -63,17 +90,20 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
 
     /// A key made of a literal with interpolations: the literal's pieces
     /// are Markdown, the interpolated values are not.
-    public init(stringInterpolation: StringInterpolation) {
-        text = stringInterpolation.text
-        mayHaveMarkup = stringInterpolation.mayHaveMarkup
-        verbatim = stringInterpolation.verbatim
-        atoms = stringInterpolation.atoms
+    public init(stringInterpolation: consuming StringInterpolation) {
+        text = stringInterpolation.bytes.string()
+        if stringInterpolation.mayHaveMarkup || stringInterpolation.atoms != nil {
+            markup = Markup(mayHaveMarkup: stringInterpolation.mayHaveMarkup, verbatim: stringInterpolation.verbatim,
+                            atoms: stringInterpolation.atoms)
+        } else {
+            markup = nil
+        }
     }
 
     /// UTF-8 ranges of a key's text, the first two held inline so that the
     /// usual literal with one or two interpolated values allocates nothing
     /// for them.
-    struct VerbatimRanges: Equatable {
+    struct VerbatimRanges: Equatable, Sendable {
         private var first: Range<Int>?
         private var second: Range<Int>?
         /// Nil, not empty, when there are no more: a key is copied as it
@@ -100,60 +130,153 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
     }
 
     /// The pieces of a string literal with interpolations while it is being
-    /// built: the compiler calls these. The pieces are joined as they come,
-    /// so a literal whose pieces hold no markup becomes its text with no
-    /// more work than a `String` interpolation.
+    /// built: the compiler calls these. The pieces' bytes are copied into
+    /// a buffer held in the value (spilled to the heap past
+    /// ``KeyBytes/inlineCapacity``), integers are written there as digits,
+    /// and the key's `String` is made once at the end: a row's
+    /// `Text("row \(i): item \(name)")` costs one allocation, not one per
+    /// piece.
     public struct StringInterpolation: StringInterpolationProtocol {
-        var text = ""
+        var bytes = KeyBytes()
         var mayHaveMarkup = false
         var verbatim = VerbatimRanges()
         var atoms: [Atom]?
 
-        public init(literalCapacity: Int, interpolationCount: Int) {
-            text.reserveCapacity(literalCapacity + 8 * interpolationCount)
-        }
+        public init(literalCapacity: Int, interpolationCount: Int) {}
 
         /// Appends a piece of the literal (Markdown).
         public mutating func appendLiteral(_ literal: String) {
-            if !mayHaveMarkup, InlineMarkdown.mayHaveMarkup(literal) { mayHaveMarkup = true }
-            text.append(literal)
+            // The compiler ends a literal that ends in a value with an empty piece.
+            if literal.isEmpty { return }
+            if let found = literal.utf8.withContiguousStorageIfAvailable({ piece -> Bool in
+                bytes.append(piece)
+                return InlineMarkdown.mayHaveMarkup(bytes: piece)
+            }) {
+                if found { mayHaveMarkup = true }
+                return
+            }
+            if InlineMarkdown.mayHaveMarkup(literal) { mayHaveMarkup = true }
+            bytes.write(literal)
         }
 
         /// Appends a string, shown as it is.
-        public mutating func appendInterpolation(_ string: String) { appendVerbatim(string) }
+        public mutating func appendInterpolation(_ string: String) {
+            let start = bytes.count
+            bytes.write(string)
+            verbatim.append(start..<bytes.count)
+        }
+
+        /// Appends `value` in decimal digits, shown as it is.
+        public mutating func appendInterpolation(_ value: Int) {
+            let start = bytes.count
+            bytes.appendDecimal(value)
+            verbatim.append(start..<bytes.count)
+        }
+
+        /// Appends `value` in decimal digits, shown as it is.
+        public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) {
+            let start = bytes.count
+            if let small = Int(exactly: value) {
+                bytes.appendDecimal(small)
+            } else {
+                bytes.write(value.description)
+            }
+            verbatim.append(start..<bytes.count)
+        }
 
         /// Appends `value`'s description, shown as it is.
         public mutating func appendInterpolation<T: TextOutputStreamable & CustomStringConvertible>(_ value: T) {
-            let start = text.utf8.count
-            value.write(to: &text)
-            verbatim.append(start..<text.utf8.count)
+            let start = bytes.count
+            value.write(to: &bytes)
+            verbatim.append(start..<bytes.count)
         }
 
         /// Appends `value`, shown as it is.
         public mutating func appendInterpolation<T: TextOutputStreamable>(_ value: T) {
-            let start = text.utf8.count
-            value.write(to: &text)
-            verbatim.append(start..<text.utf8.count)
+            let start = bytes.count
+            value.write(to: &bytes)
+            verbatim.append(start..<bytes.count)
         }
 
         /// Appends `value`'s description, shown as it is.
         public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) {
-            appendVerbatim(value.description)
+            appendInterpolation(value.description)
         }
 
         /// Appends `value`'s description, shown as it is.
-        public mutating func appendInterpolation<T>(_ value: T) { appendVerbatim(String(describing: value)) }
+        public mutating func appendInterpolation<T>(_ value: T) { appendInterpolation(String(describing: value)) }
 
         /// Appends a text with its own styles, drawn over the Markdown's.
         public mutating func appendInterpolation(_ text: Text) {
-            let atom = Atom(offset: self.text.utf8.count, text: text)
+            let atom = Atom(offset: bytes.count, text: text)
             if atoms == nil { atoms = [atom] } else { atoms!.append(atom) }
         }
+    }
 
-        private mutating func appendVerbatim(_ string: String) {
-            let start = text.utf8.count
-            text.append(string)
-            verbatim.append(start..<text.utf8.count)
+    /// The UTF-8 bytes of a key being built: the first
+    /// ``inlineCapacity`` in the value itself (a key is built on the
+    /// stack), the rest in an array made when they no longer fit.
+    struct KeyBytes: TextOutputStream {
+        static let inlineCapacity = 64
+        private var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        /// All the bytes, once they outgrew ``inline``.
+        private var spill: [UInt8]?
+        private(set) var count = 0
+
+        mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard let source = piece.baseAddress, !piece.isEmpty else { return }
+            if spill == nil && count + piece.count <= KeyBytes.inlineCapacity {
+                let at = count
+                withUnsafeMutableBytes(of: &inline) { raw in
+                    (raw.baseAddress! + at).copyMemory(from: source, byteCount: piece.count)
+                }
+            } else {
+                if spill == nil {
+                    var moved: [UInt8] = []
+                    moved.reserveCapacity(Swift.max(2 * KeyBytes.inlineCapacity, count + piece.count))
+                    let kept = count
+                    withUnsafeBytes(of: &inline) { raw in moved.append(contentsOf: raw[..<kept]) }
+                    spill = moved
+                }
+                spill!.append(contentsOf: piece)
+            }
+            count += piece.count
+        }
+
+        /// Appends `string`'s UTF-8.
+        mutating func write(_ string: String) {
+            if string.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
+            var copy = string
+            copy.withUTF8 { append($0) }
+        }
+
+        /// Appends `value` in decimal digits (a minus sign first when negative).
+        mutating func appendDecimal(_ value: Int) {
+            // 19 digits and a sign at most.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var magnitude = value.magnitude
+                var i = 20
+                repeat {
+                    i -= 1
+                    digits[i] = UInt8(truncatingIfNeeded: 0x30 &+ magnitude % 10)
+                    magnitude /= 10
+                } while magnitude != 0
+                if value < 0 {
+                    i -= 1
+                    digits[i] = 0x2D
+                }
+                append(UnsafeBufferPointer(rebasing: digits[i...]))
+            }
+        }
+
+        /// The bytes as a string (one allocation past 15 bytes, none below).
+        func string() -> String {
+            if let spill { return String(decoding: spill, as: UTF8.self) }
+            var copy = inline
+            return withUnsafeBytes(of: &copy) { raw in
+                String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<count]).assumingMemoryBound(to: UInt8.self),
+                       as: UTF8.self)
+            }
         }
     }
 
@@ -161,7 +284,8 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
     nonisolated func resolved() -> Text {
         // The common cases, a literal or one with interpolated values whose
         // literal pieces hold no markup, need no parse.
-        guard mayHaveMarkup || atoms != nil else { return Text(verbatim: text) }
+        guard let markup else { return Text(verbatim: text) }
+        let verbatim = markup.verbatim, atoms = markup.atoms
         var isVerbatim = [Bool](repeating: false, count: text.utf8.count)
         verbatim.visit { range in
             for i in range { isVerbatim[i] = true }
@@ -201,5 +325,13 @@ extension Text {
     /// ```swift
     /// Text("Press **q** to quit, `?` for help")
     /// ```
-    nonisolated public init(_ key: LocalizedStringKey) { self = key.resolved() }
+    nonisolated public init(_ key: LocalizedStringKey) {
+        // The common cases, a literal or one with interpolated values whose
+        // literal pieces hold no markup, need no parse.
+        if key.markup == nil {
+            self.init(verbatim: key.text)
+        } else {
+            self = key.resolved()
+        }
+    }
 }

@@ -71,6 +71,73 @@ struct MarkdownTextTests {
         #expect(plain.runs == nil)
     }
 
+    @Test("integers of every width are written as their description; long keys spill past the inline buffer")
+    func interpolatedIntegers() {
+        let small: Int8 = -128, byte: UInt8 = 255, wide: UInt64 = .max, low: Int64 = .min
+        #expect(Text("\(0) \(-1) \(Int.min) \(Int.max)").content == "0 -1 \(Int.min) \(Int.max)")
+        #expect(Text("\(small)|\(byte)|\(wide)|\(low)").content == "-128|255|18446744073709551615|-9223372036854775808")
+        let long = String(repeating: "é漢😀", count: 12)
+        let t = Text("**head** \(long) and \(Int.min) then *\(7)* tail \(Text("x").bold()) end")
+        #expect(t.content == "head \(long) and \(Int.min) then 7 tail x end")
+        #expect(pieces(t).first == "head|bold")
+        #expect(pieces(t).contains("7|italic"))
+        #expect(pieces(t).contains("x|bold"))
+    }
+
+    @Test("a key built piece by piece holds the pieces' bytes, finds markup only in literals, and then marks exactly the interpolated pieces verbatim")
+    func interpolationProperty() {
+        var rng = SplitMix64(seed: 0x5eed_4b45)
+        let literals = ["", "a", "row ", ": item ", " of ", "**", "_x_", "`c`", "é", "漢字 ", "😀", "[l](u)",
+                        String(repeating: "-", count: 70)]
+        let strings = ["", "*", "name", "ü", "<x>", String(repeating: "z", count: 65)]
+        for _ in 0..<400 {
+            var key = LocalizedStringKey.StringInterpolation(literalCapacity: 0, interpolationCount: 0)
+            var expected = ""
+            var verbatim: [Range<Int>] = []
+            var markup = false
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                let start = expected.utf8.count
+                let kind = Int.random(in: 0..<5, using: &rng)
+                switch kind {
+                case 0:
+                    let piece = literals.randomElement(using: &rng)!
+                    key.appendLiteral(piece)
+                    expected += piece
+                    if InlineMarkdown.mayHaveMarkup(piece) { markup = true }
+                case 1:
+                    let piece = strings.randomElement(using: &rng)!
+                    key.appendInterpolation(piece)
+                    expected += piece
+                case 2:
+                    let value = Int(bitPattern: UInt(rng.next() >> UInt64.random(in: 0...63, using: &rng)))
+                    key.appendInterpolation(value)
+                    expected += String(value)
+                case 3:
+                    let value = UInt64.max - UInt64.random(in: 0...3, using: &rng)
+                    key.appendInterpolation(value)
+                    expected += String(value)
+                default:
+                    let value = Character(strings.randomElement(using: &rng)!.first.map(String.init) ?? "q")
+                    key.appendInterpolation(value)
+                    expected.append(value)
+                }
+                let end = expected.utf8.count
+                // A literal piece is Markdown; any other is shown as written.
+                if end > start && kind != 0 { verbatim.append(start..<end) }
+            }
+            let made = LocalizedStringKey(stringInterpolation: key)
+            #expect(made.text == expected)
+            #expect(made.mayHaveMarkup == markup)
+            // A key with no markup is drawn as its text: it keeps nothing else.
+            #expect((made.markup != nil) == markup)
+            if markup {
+                var ranges: [Range<Int>] = []
+                made.verbatim.visit { ranges.append($0) }
+                #expect(ranges == verbatim)
+            }
+        }
+    }
+
     @Test("an interpolated Text keeps its styles over the literal's")
     func interpolatedText() {
         let t = Text("_a \(Text("b").foregroundColor(.red)) c_")
