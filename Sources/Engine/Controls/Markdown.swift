@@ -33,9 +33,8 @@
 /// Not understood (shown as written): footnotes.
 ///
 /// The parser is tested against the CommonMark 0.31.2 spec's examples
-/// and GFM 0.29's tables, task lists and strikethrough: 663 of the 664
-/// pass, every section's but one example of setext headings (a lazy `===`
-/// line in a quote; the Rich text article lists them by section).
+/// and GFM 0.29's tables, task lists and strikethrough: all 664 pass (the
+/// Rich text article lists them by section).
 ///
 /// Headings are bold, levels 1 and 2 in the tint colour (level 1
 /// underlined too); code is in ``Theme/code``; quote bars and table rules

@@ -477,7 +477,7 @@ struct MarkdownBlockParser {
                 inner.append(rest)
             } else if !rules.isBlank(line), paragraph.isOpen, !rules.interruptsParagraph(line) {
                 // A lazy continuation of the quote's paragraph.
-                inner.append(line)
+                inner.append(rules.lazyLine(line))
             } else {
                 break
             }
@@ -524,7 +524,7 @@ struct MarkdownBlockParser {
                 }
                 // A lazy continuation line of the item's paragraph.
                 if paragraph.isOpen, !rules.interruptsParagraph(line), rules.listMarker(line) == nil {
-                    inner.append(line)
+                    inner.append(rules.lazyLine(line))
                     paragraph.add(line)
                     i += 1
                     continue
@@ -621,6 +621,19 @@ struct MarkdownBlockParser {
         let (found, defined) = MarkdownLinkDefinitions.definitions(in: content)
         definitions += found
         return defined < content.count ? .paragraph(rules.paragraphText(content[defined...])) : nil
+    }
+
+    /// A lazy continuation line as the container's content reads it: it
+    /// continues a paragraph and is never a setext underline (CommonMark
+    /// §4.3: "the setext heading underline cannot be a lazy continuation
+    /// line"), so a line of `=` gets a backslash before its first `=`,
+    /// which the inline parser drops again (`\=` is an escaped `=`). A `-`
+    /// line interrupts a paragraph (a thematic break) and is never lazy.
+    static func lazyLine(_ line: Substring) -> Substring {
+        let t = trimmed(line)
+        guard indent(line) < 4, !t.isEmpty, t.allSatisfy({ $0 == "=" }),
+              let first = line.firstIndex(of: "=") else { return line }
+        return Substring(String(line[..<first]) + "\\" + String(line[first...]))
     }
 
     /// The text of a paragraph's `lines` (their leading whitespace

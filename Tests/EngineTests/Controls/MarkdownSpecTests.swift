@@ -30,9 +30,7 @@ struct MarkdownSpecTests {
     /// Examples of the claimed sections the engine does not pass, each
     /// with the reason. The test asserts this exact set: a fix or a
     /// regression both change it.
-    static let knownFailures: [String: String] = [
-        "93": "a lazy `===` line in a quote ends a setext heading",  // Setext headings
-    ]
+    static let knownFailures: [String: String] = [:]
 
     static func examples() throws -> [SpecExample] {
         // Tests/EngineTests/Controls/MarkdownSpecTests.swift → the package's Fixtures/.
@@ -78,6 +76,24 @@ struct MarkdownSpecTests {
         for id in Self.knownFailures.keys {
             let section = try #require(sections[id], "no example \(id)")
             #expect(Self.skippedSections[section] == nil, "example \(id) is in a skipped section")
+        }
+    }
+
+    /// Beyond example 93: the trees the reference parsers (cmark, markdown-it) give.
+    @Test("a lazy line of `=` continues the paragraph of a quote or a list item at any depth; inside the container it underlines")
+    func lazySetextLines() {
+        let cases: [(String, String)] = [
+            ("> foo\nbar\n===\n", #"quote[para("foo bar ===")]"#),
+            ("> foo\n===\n", #"quote[para("foo ===")]"#),
+            ("> foo\nbar\n   ===  \n", #"quote[para("foo bar ===")]"#),
+            ("- foo\nbar\n===\n", #"list(bullet,tight)[item[para("foo bar ===")]]"#),
+            ("> - foo\nbar\n===\n", #"quote[list(bullet,tight)[item[para("foo bar ===")]]]"#),
+            ("- foo\n  ===\n", #"list(bullet,tight)[item[heading(1,"foo")]]"#),
+            ("> foo\n> ===\n", #"quote[heading(1,"foo")]"#),
+        ]
+        for (markdown, expected) in cases {
+            let (blocks, definitions) = MarkdownBlockParser.parseDocument(markdown)
+            #expect(Self.tree(blocks, definitions) == expected, "from \(Self.quoted(markdown))")
         }
     }
 
