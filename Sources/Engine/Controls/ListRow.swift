@@ -21,6 +21,17 @@ public struct ListRowView<Content: View>: PrimitiveView {
         b.setBackground(view.background, node: node, graph: graph)
         graph.reconcileOnlyChild(view.content, of: node)
     }
+
+    /// The same row when its background is and its content says so (the
+    /// content's own ``View/_isSame(_:_:)``, specialised for it: a row of
+    /// `Text`s is compared by `Text`'s `==`, not through a conformance
+    /// found at run time, which is what the conditional `Equatable` alone
+    /// would give every row of every list).
+    @inline(__always)
+    public static func _isSame(_ a: Self, _ b: Self) -> Bool? {
+        guard a.background == b.background else { return false }
+        return Content._isSame(a.content, b.content)
+    }
 }
 
 extension ListRowView: @MainActor Equatable where Content: Equatable {}

@@ -156,6 +156,14 @@ public struct OutlineRowLabel<Content: View>: PrimitiveView {
         }
         graph.reconcileOnlyChild(view.content, of: node)
     }
+
+    /// The same label when its depth and marker are and its content says so
+    /// (as ``ListRowView/_isSame(_:_:)``).
+    @inline(__always)
+    public static func _isSame(_ a: Self, _ b: Self) -> Bool? {
+        guard a.depth == b.depth, a.marker == b.marker else { return false }
+        return Content._isSame(a.content, b.content)
+    }
 }
 
 extension OutlineRowLabel: @MainActor Equatable where Content: Equatable {}

@@ -65,9 +65,39 @@ private struct DeletingList: View {
     }
 }
 
+/// A list whose third row is renamed by `r`.
+private struct RenamingList: View {
+    @State private var rows = items(6)
+    var body: some View {
+        List(rows) { item in Text(item.name) }
+            .scrollIndicators(.hidden)
+            .onKeyPress("r") {
+                rows[2].name = "renamed"
+                return .handled
+            }
+    }
+}
+
 @MainActor
 @Suite("List")
 struct ListTests {
+    @Test("a row whose content changed is drawn again, and only that row is evaluated")
+    func changedRowContent() {
+        let host = FramePipeline(columns: 12, rows: 6)
+        host.render(RenamingList())
+        host.press(.tab)
+        #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) }
+            == ["item 0", "item 1", "item 2", "item 3", "item 4", "item 5"])
+        host.press(.character("r"))
+        #expect(host.textRows.map { $0.trimmingCharacters(in: .whitespaces) }
+            == ["item 0", "item 1", "renamed", "item 3", "item 4", "item 5"])
+        let evaluated = host.graph.statistics.bodyEvaluations
+        // Once more, nothing changes: no row is evaluated again.
+        host.press(.character("r"))
+        #expect(host.graph.statistics.bodyEvaluations < evaluated)
+        #expect(host.textRows[2].trimmingCharacters(in: .whitespaces) == "renamed")
+    }
+
     @Test func aDeletedSelectionMovesOnAfterTheFrameNotDuringIt() {
         let host = FramePipeline(columns: 12, rows: 7)
         var messages: [String] = []
