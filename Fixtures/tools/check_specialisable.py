@@ -18,12 +18,19 @@ copied and compared through value witnesses; see `ListFace`'s comment and
    `columns.map(\\.cell)`): a function holding one is not serialised for
    other modules (the view's `init` holds its `@Environment` properties'
    initialisers).
+4. a conditional `Equatable` conformance (`extension Row: Equatable where
+   Content: Equatable`) without a `_isSame` of the view's own: `View`'s
+   `_isSame` witness is chosen where the view conforms to `View`, where
+   its content is not known to be `Equatable`, so every node of it is
+   compared through a conformance found at run time (a dynamic cast and
+   `Equatable.==` through the witness table, for every row of a list).
 
 For every struct in Sources/Engine that conforms to `View` (or
 `PrimitiveView`) and has a generic parameter constrained to `View` (it
 holds an app's views), this check requires that it is public (1), that a
 `some View` body comes with a `_reconcile` of its own, which reconciles a
-body of concrete type (2), and that it holds no key path literal (3). Views not converted yet are listed in PENDING below; a
+body of concrete type (2), that it holds no key path literal (3), and that
+a conditional `Equatable` comes with a `_isSame` (4). Views not converted yet are listed in PENDING below; a
 listed view that passes is reported, so the list only shrinks.
 
 Usage: check_specialisable.py [ROOT] [--partial]
@@ -48,6 +55,8 @@ OPAQUE_BODY = re.compile(r"^\s+(?:@ViewBuilder\s+)?(?:public\s+)?var\s+body\s*:\
 RECONCILE = re.compile(r"^\s+public\s+static\s+func\s+_reconcile\s*\(", re.M)
 KEY_PATH_LITERAL = re.compile(r"\\(?:[A-Z][\w.<>, ]*)?\.[a-z_]\w*")
 COMMENT = re.compile(r"^\s*//.*$", re.M)
+CONDITIONAL_EQUATABLE = re.compile(r"^extension\s+(\w+)\s*:[^{]*\bEquatable\b[^{]*\bwhere\b", re.M)
+IS_SAME = re.compile(r"^\s+public\s+static\s+func\s+_isSame\s*\(", re.M)
 
 # Generic views that still stop specialisation, with what they cost: none
 # is on a per-row or per-frame path of the scenarios measured (their
@@ -73,10 +82,11 @@ def struct_body(text: str, start: int) -> str:
 
 def check(root: Path, partial: bool = False) -> int:
     failures, passed, pending_seen = [], 0, set()
-    for path in sorted((root / "Sources" / "Engine").rglob("*.swift")):
-        if ".docc" in path.parts:
-            continue
-        text = path.read_text()
+    sources = [p for p in sorted((root / "Sources" / "Engine").rglob("*.swift")) if ".docc" not in p.parts]
+    texts = {path: path.read_text() for path in sources}
+    conditionally_equatable = {m.group(1) for text in texts.values() for m in CONDITIONAL_EQUATABLE.finditer(text)}
+    for path in sources:
+        text = texts[path]
         for m in STRUCT.finditer(text):
             if not CONFORMS.search(m["conformances"]):
                 continue
@@ -92,6 +102,9 @@ def check(root: Path, partial: bool = False) -> int:
             if literal:
                 reasons.append(f"a key path literal ({literal.group(0)}): use a constant (EnvironmentPaths) "
                                "or a closure")
+            if name in conditionally_equatable and not IS_SAME.search(body):
+                reasons.append("a conditional Equatable without a _isSame of its own (its content's _isSame, "
+                               "specialised): its nodes are compared through a conformance found at run time")
             if name in PENDING:
                 pending_seen.add(name)
                 if not reasons:

@@ -1,8 +1,10 @@
 """Pins the specialisability check (Fixtures/tools/check_specialisable.py).
 
 A generic engine view passes when it is public, reconciles a body of
-concrete type and holds no key path literal; an internal one, an opaque
-body without a `_reconcile` of its own, or a key path literal fails.
+concrete type, holds no key path literal and, when its `Equatable` is
+conditional, says `_isSame` itself; an internal one, an opaque body
+without a `_reconcile` of its own, a key path literal, or a conditional
+`Equatable` alone fails.
 
 Run: python3 -m pytest Tests/Tools
 """
@@ -66,6 +68,29 @@ LITERALS = """public struct Card<Element>: View {
     public var body: Text { Text(rows.map(\\.description).joined()) }
 }
 """
+
+
+ROW = """public struct Row<Content: View>: PrimitiveView {
+    var content: Content
+    public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
+        graph.reconcileOnlyChild(view.content, of: node)
+    }
+SAME}
+
+extension Row: @MainActor Equatable where Content: Equatable {}
+"""
+
+IS_SAME = """
+    public static func _isSame(_ a: Self, _ b: Self) -> Bool? { Content._isSame(a.content, b.content) }
+"""
+
+
+def test_a_conditional_equatable_needs_its_own_is_same(tmp_path):
+    status, out = check(tmp_path, ROW.replace("SAME", ""))
+    assert status == 1
+    assert "Row: a conditional Equatable without a _isSame of its own" in out[0]
+    status, out = check(tmp_path, ROW.replace("SAME", IS_SAME))
+    assert status == 0, out
 
 
 def test_a_specialisable_view_passes(tmp_path):
