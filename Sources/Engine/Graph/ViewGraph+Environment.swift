@@ -19,9 +19,20 @@ extension ViewGraph {
             ?? node.environmentReads.firstIndex(where: { $0.keyPath == keyPath })
         {
             let read = node.environmentReads[index]
-            if let box = read.value, environmentUnchanged(above: node, since: read.serial, key: read.knownKey) {
+            if let box = read.value {
                 // Equal key paths have the same value type: the box is this one's.
-                return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self).value
+                if read.knownKey >= 0 {
+                    switch knownRead(key: read.knownKey, since: read.serial, above: node) {
+                    case .unchanged:
+                        return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self).value
+                    case .written(let writer):
+                        return rereadWritten(keyPath, from: writer, read: index, of: node)
+                    case .unknown:
+                        break
+                    }
+                } else if environmentUnchanged(above: node, since: read.serial, key: read.knownKey) {
+                    return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self).value
+                }
             }
             let value = resolvedEnvironment(below: node.parent)[keyPath: keyPath]
             node.environmentReads[index].value = EnvironmentValueBox(value)
@@ -33,6 +44,67 @@ extension ViewGraph {
                                                      serial: environmentSerial, value: EnvironmentValueBox(value)))
         environmentReaders[keyPath, default: [:]][ObjectIdentifier(node)] = node
         return value
+    }
+
+    /// `node`'s read `index` of `keyPath` again, from `writer`, the nearest
+    /// writer of the key (``knownRead(key:since:above:)``), or resolved
+    /// when its value is not one of `Value` (it is: the key paths are
+    /// equal). Out of line: its optional of `Value` would otherwise be
+    /// looked up on every read of ``environmentValue(_:at:)``.
+    @inline(never)
+    private func rereadWritten<Value>(_ keyPath: KeyPath<EnvironmentValues, Value>, from writer: EnvironmentWriterBehavior,
+                                      read index: Int, of node: ViewNode) -> Value {
+        let value = writer.value.flatMap { $0 as? Value } ?? resolvedEnvironment(below: node.parent)[keyPath: keyPath]
+        node.environmentReads[index].value = EnvironmentValueBox(value)
+        node.environmentReads[index].serial = environmentSerial
+        return value
+    }
+
+    /// What a read of `keyPath`, a known key (`key`, its
+    /// ``EnvironmentPaths/knownKey(_:)``), made at ``environmentSerial``
+    /// `serial`, finds above `node` now, in one walk up to the nearest
+    /// writer of that key: `.unchanged` when that writer (or, with none,
+    /// the root) gave nothing new since and no writer that may write the
+    /// key otherwise changed on the way; `.written(writer)` when the nearest
+    /// writer is an `.environment(_:_:)` of the key that changed (its
+    /// value is the read's, no environment is resolved: a text field's
+    /// `onSubmit` closure is written again on every keystroke); `.unknown`
+    /// when only resolving the environment can say (a changed writer of an
+    /// unknown key path or of one whose change depends on what is above
+    /// it, or everything read is to be read again). Writers of other known
+    /// keys do not change the read (as in
+    /// ``environmentUnchanged(above:since:key:)``).
+    ///
+    /// - Complexity: O(depth).
+    func knownRead(key: Int, since serial: Int, above node: ViewNode) -> KnownRead {
+        guard environmentEpoch <= serial else { return .unknown }
+        // Unretained: the tree holds every ancestor while this runs.
+        var next = node.parentStorage
+        while let current = next {
+            var result: KnownRead?
+            next = current._withUnsafeGuaranteedRef { n -> Unmanaged<ViewNode>? in
+                guard n.behavior.writesEnvironment else { return n.parentStorage }
+                let writer = unsafeDowncast(n.behavior, to: EnvironmentWriterBehavior.self)
+                let changed = writer.changedAt > serial
+                let written = writer.knownKey
+                if written == key && writer.writesValue {
+                    // The nearest writer of the key: nothing above it counts.
+                    result = changed ? .written(writer) : .unchanged
+                } else if changed && (written == key || written < 0) {
+                    result = .unknown
+                }
+                return n.parentStorage
+            }
+            if let result { return result }
+        }
+        return .unchanged
+    }
+
+    enum KnownRead {
+        case unchanged
+        /// The nearest writer of the key, an `.environment(_:_:)`, changed: its value is the read's.
+        case written(EnvironmentWriterBehavior)
+        case unknown
     }
 
     /// Whether nothing above `node` changed what it gives since

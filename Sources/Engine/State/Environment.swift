@@ -87,6 +87,7 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
         let changed = b.value != nil
             && (!sameKey || !((b.value as? Value).map { sameValue($0, value, equatable: equatable) } ?? false))
         b.value = value
+        b.writesValue = true
         b.apply = { env in env[keyPath: path] = value }
         if changed { graph.environmentChanged(path, below: node) }
         graph.reconcileOnlyChild(view.content, of: node)
@@ -96,6 +97,12 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
 class EnvironmentWriterBehavior: NodeBehavior {
     var keyPath: AnyKeyPath?
     var value: Any?
+    /// ``apply`` sets ``keyPath`` to ``value`` and nothing else (an
+    /// `.environment(_:_:)` writer): a read of the key below may take the
+    /// value from here without resolving the environment. False for the
+    /// writers whose change depends on what is above them (`.disabled`) or
+    /// is kept elsewhere (focus).
+    var writesValue = false
     var apply: ((inout EnvironmentValues) -> Void)?
     /// Whether the value's type is Equatable, once ``knowsEquatable``.
     var equatable: (any Equatable.Type)?

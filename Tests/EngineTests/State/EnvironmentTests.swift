@@ -145,6 +145,53 @@ struct EnvironmentTests {
         #expect(row() == "true:true:6")
     }
 
+    @Test("a read of an engine key takes the nearest writer's new value, through writers of other keys, a disabled writer and unknown keys")
+    func nearestWriterOfAKnownKey() {
+        struct Reader: View {
+            @Environment(\.tabSize) private var tabs
+            @Environment(\.isEnabled) private var enabled
+            var body: some View { Text("\(tabs):\(enabled)") }
+        }
+        struct Screen: View {
+            var outer: Int
+            var inner: Int?
+            var disabled: Bool
+            var accent: String
+            var body: some View {
+                VStack {
+                    if let inner {
+                        Reader().environment(\.tabSize, inner).environment(\.accent, accent)
+                    } else {
+                        Reader().environment(\.accent, accent)
+                    }
+                }
+                .disabled(disabled)
+                .environment(\.typeToSelect, disabled)
+                .environment(\.tabSize, outer)
+            }
+        }
+        let host = FramePipeline(columns: 12, rows: 1)
+        func row() -> String { host.textRows[0].trimmingCharacters(in: .whitespaces) }
+        host.render(Screen(outer: 4, inner: 2, disabled: false, accent: "a"))
+        #expect(row() == "2:true")
+        // The outer writer of the key changes: the inner one still decides.
+        host.render(Screen(outer: 5, inner: 2, disabled: false, accent: "a"))
+        #expect(row() == "2:true")
+        // The nearest writer changes, with a writer of an unknown key and one of another engine key changing above it.
+        host.render(Screen(outer: 5, inner: 3, disabled: true, accent: "b"))
+        #expect(row() == "3:false")
+        host.render(Screen(outer: 6, inner: 3, disabled: false, accent: "b"))
+        #expect(row() == "3:true")
+        // No inner writer (another node): the outer one's value.
+        host.render(Screen(outer: 7, inner: nil, disabled: false, accent: "c"))
+        #expect(row() == "7:true")
+        host.render(Screen(outer: 8, inner: nil, disabled: true, accent: "d"))
+        #expect(row() == "8:false")
+        host.graph.setRootEnvironment(\.tabSize, 9)
+        host.render(Screen(outer: 8, inner: nil, disabled: true, accent: "d"))
+        #expect(row() == "8:false")
+    }
+
     @Test("an environment change reaches readers inside skipped subtrees")
     func reachesSkippedSubtrees() {
         struct Outer: View {
