@@ -85,3 +85,19 @@ struct AttributedTextTests {
         #expect(host.styleLegend == ["a fg=3", "b fg=5"])
     }
 }
+
+@MainActor
+@Suite("FormatStyle in Text")
+struct FormatStyleTextTests {
+    @Test("a value interpolated with a format is shown formatted, as it is, inside the literal's Markdown")
+    func interpolatedFormat() {
+        let t = Text("load **\(0.4567, format: .number.precision(.fractionLength(2)))** of \(12, format: .number)")
+        #expect(t.content == "load 0.46 of 12")
+        #expect(Text(1234.5, format: .number.precision(.fractionLength(1)).grouping(.never)).content == "1234.5")
+        // The formatted value is never parsed as Markdown.
+        struct Stars: FormatStyle {
+            func format(_ value: Int) -> String { String(repeating: "*", count: value) }
+        }
+        #expect(Text("\(4, format: Stars())").content == "****")
+    }
+}

@@ -48,6 +48,26 @@ enum Platform {
         exit(status)
     }
 
+    /// `value` printed by `vsnprintf` with `format`, which must hold one
+    /// conversion of a `long long` or `unsigned long long` (or a `double`)
+    /// and nothing else that takes an argument (``FormatSpecifier`` makes
+    /// such formats only).
+    static func format(_ format: String, _ value: some CVarArg) -> String {
+        withVaList([value]) { args -> String in
+            var small = [CChar](repeating: 0, count: 128)
+            let needed = Int(vsnprintf(&small, small.count, format, args))
+            guard needed >= small.count else {
+                return String(decoding: small.prefix(Swift.max(needed, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            return withVaList([value]) { again -> String in
+                var large = [CChar](repeating: 0, count: needed + 1)
+                let written = Int(vsnprintf(&large, large.count, format, again))
+                return String(decoding: large.prefix(Swift.max(0, Swift.min(written, needed))).map { UInt8(bitPattern: $0) },
+                              as: UTF8.self)
+            }
+        }
+    }
+
     /// Compares `count` bytes at `a` and `b` (`memcmp`).
     @inline(__always)
     static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {

@@ -184,6 +184,22 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
             verbatim.append(start..<bytes.count)
         }
 
+        /// Appends `value` formatted by `specifier`, a printf format of one
+        /// number (`"%.1f"`, `"%5d"`, `"%x"`, `"%.0f%%"`), shown as it is:
+        /// SwiftUI's `Text("\(count, specifier: "%03d")")`. A specifier that
+        /// is not one (see ``FormatSpecifier``) shows `value`'s description.
+        public mutating func appendInterpolation<T: BinaryInteger>(_ value: T, specifier: String) {
+            appendInterpolation(FormatSpecifier(specifier)?.format(value) ?? value.description)
+        }
+
+        /// Appends `value` formatted by `specifier`, a printf format of one
+        /// number, shown as it is: SwiftUI's
+        /// `Text("\(progress, specifier: "%.1f")%")`. A specifier that is not
+        /// one shows `value`'s description.
+        public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: T, specifier: String) {
+            appendInterpolation(FormatSpecifier(specifier)?.format(value) ?? "\(value)")
+        }
+
         /// Appends `value`'s description, shown as it is.
         public mutating func appendInterpolation<T: TextOutputStreamable & CustomStringConvertible>(_ value: T) {
             let start = bytes.count

@@ -84,6 +84,40 @@ struct MarkdownTextTests {
         #expect(pieces(t).contains("x|bold"))
     }
 
+    @Test("a number with a printf specifier is formatted as printf does, inside the literal's Markdown")
+    func specifiers() {
+        #expect(Text("\(3.14159, specifier: "%.2f")").content == "3.14")
+        #expect(Text("\(12.5, specifier: "%.1f%%") done").content == "12.5% done")
+        #expect(Text("\(42, specifier: "%05d")").content == "00042")
+        #expect(Text("\(255, specifier: "%x") \(255, specifier: "%#X") \(8, specifier: "%o")").content == "ff 0XFF 10")
+        #expect(Text("\(-7, specifier: "%+d") \(7, specifier: "%-4d|")").content == "-7 7   |")
+        #expect(Text("\(Int.min, specifier: "%ld")").content == "-9223372036854775808")
+        #expect(Text("\(UInt64.max, specifier: "%llu")").content == "18446744073709551615")
+        #expect(Text("\(Float(2.5), specifier: "%e")").content == "2.500000e+00")
+        // An integer given a float conversion, and the other way round.
+        #expect(Text("\(7, specifier: "%.1f")").content == "7.0")
+        #expect(Text("\(7.9, specifier: "%d")").content == "7")
+        #expect(Text("\(Double.nan, specifier: "%.1f")").content == "nan")
+        #expect(Text("\(Double.infinity, specifier: "%d")").content == "inf")
+        // Wider than the first buffer.
+        #expect(Text("\(1, specifier: "%200d")").content == String(repeating: " ", count: 199) + "1")
+        let t = Text("**\(3.5, specifier: "%.1f")** GB")
+        #expect(t.content == "3.5 GB")
+        #expect(pieces(t) == ["3.5|bold", " GB"])
+    }
+
+    @Test("a specifier that is not one number's format shows the value's description, and nothing it holds reaches the text as a format")
+    func hostileSpecifiers() {
+        for specifier in ["%s", "%n", "%@", "%c", "%p", "%d %d", "%*d", "%.*f", "abc", "", "%", "%1000d", "%.999f", "%q", "%lls"] {
+            #expect(Text("\(42, specifier: specifier)").content == "42", "\(specifier)")
+            #expect(Text("\(2.5, specifier: specifier)").content == "2.5", "\(specifier)")
+        }
+        #expect(FormatSpecifier("%%d") == nil)
+        #expect(FormatSpecifier("x%%%ldy")?.cFormat == "x%%%lldy")
+        #expect(FormatSpecifier("%hhu")?.cFormat == "%llu")
+        #expect(FormatSpecifier("%Lf")?.cFormat == "%f")
+    }
+
     @Test("a key built piece by piece holds the pieces' bytes, finds markup only in literals, and then marks exactly the interpolated pieces verbatim")
     func interpolationProperty() {
         var rng = SplitMix64(seed: 0x5eed_4b45)
