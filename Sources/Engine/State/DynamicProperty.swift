@@ -55,10 +55,11 @@ struct DynamicPropertyLayout {
         var complete = true
         let read = FieldReflection.forEachField(of: type) { _, offset, fieldType in
             // Standard library values (numbers, strings, optionals,
-            // collections, tuples, closures) are none of the engine's
-            // properties nor models: they are not asked for conformances,
-            // each of which scans every conformance record once per type.
-            if FieldReflection.isStandardLibraryValue(fieldType) { return }
+            // collections, tuples, closures) and the engine's own types but
+            // its dynamic properties are none: they are not asked for
+            // conformances, each of which scans every conformance record
+            // once per type.
+            if !FieldReflection.mayBeDynamicProperty(fieldType) { return }
             guard let dynamic = fieldType as? any DynamicProperty.Type else { return }
             var nested: [Field] = []
             if !collect(fieldType, at: base + offset, into: &nested, depth: depth + 1) {

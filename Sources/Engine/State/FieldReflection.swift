@@ -26,7 +26,30 @@ enum FieldReflection {
     /// Told from the type's qualified name: a demangling, once per field of
     /// each view type (the layout is cached), far cheaper than the scans.
     static func isStandardLibraryValue(_ type: Any.Type) -> Bool {
-        let name = _typeName(type, qualified: true)
-        return name.hasPrefix("Swift.") || name.hasPrefix("(") || name.hasPrefix("@")
+        isStandardLibraryValue(named: _typeName(type, qualified: true))
     }
+
+    private static func isStandardLibraryValue(named name: String) -> Bool {
+        name.hasPrefix("Swift.") || name.hasPrefix("(") || name.hasPrefix("@")
+    }
+
+    /// Whether `type` may conform to ``DynamicProperty``, so that it must
+    /// be asked: not a standard library value (``isStandardLibraryValue(_:)``)
+    /// nor a type of the engine other than its own dynamic properties
+    /// (``engineDynamicProperties``): the engine's types are known, and a
+    /// view's fields are mostly its content (`Text`, stacks, modifiers),
+    /// `Color`s and `Binding`s. Each type not asked saves a scan of every
+    /// conformance record of the process (~75,000 instructions at start-up,
+    /// once per type).
+    static func mayBeDynamicProperty(_ type: Any.Type) -> Bool {
+        let name = _typeName(type, qualified: true)
+        if isStandardLibraryValue(named: name) { return false }
+        guard name.hasPrefix("Engine.") else { return true }
+        let base = name.dropFirst("Engine.".count).prefix { $0 != "<" }
+        return engineDynamicProperties.contains(String(base))
+    }
+
+    /// The engine's types that conform to ``DynamicProperty`` (a test holds
+    /// this list to the sources).
+    static let engineDynamicProperties: Set<String> = ["State", "Environment", "Bindable", "FocusState", "ControlModel"]
 }

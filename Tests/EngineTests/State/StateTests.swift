@@ -270,6 +270,37 @@ struct StateTests {
                                  FocusState<Bool>.self]
         for type in asked { #expect(!FieldReflection.isStandardLibraryValue(type), "\(type)") }
     }
+
+    @Test("of the engine's types only its dynamic properties are asked for the conformance; app types all are")
+    func engineTypesAsked() {
+        struct Plain { var x = 0 }
+        let asked: [Any.Type] = [State<Int>.self, Environment<Int>.self, Bindable<ObservedCounter>.self,
+                                 FocusState<Bool>.self, Clicks.self, Plain.self, ObservedCounter.self]
+        for type in asked { #expect(FieldReflection.mayBeDynamicProperty(type), "\(type)") }
+        let skipped: [Any.Type] = [Int.self, String?.self, Text.self, Binding<Int>.self, Color.self,
+                                   VStack<Text>.self, Alignment.self, (() -> Void).self]
+        for type in skipped { #expect(!FieldReflection.mayBeDynamicProperty(type), "\(type)") }
+        #expect(FieldReflection.mayBeDynamicProperty(ControlModel<TextFieldModel>.self))
+        // And a view's @State is still found among engine-typed fields.
+        #expect(DynamicPropertyLayout.of(Clicks.self).fields.count == 2)
+    }
+
+    @Test("the engine's list of its dynamic properties is every type in Sources/Engine that conforms")
+    func engineDynamicPropertiesListed() throws {
+        // Tests/EngineTests/State/StateTests.swift → the package's Sources/Engine.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/Engine")
+        let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+        let declaration = try Regex(#"(?m)^(?:public |internal )?(?:struct|extension|final class|class)\s+(\w+)(?:<[^{>]*>)?\s*:[^{]*\bDynamicProperty\b"#)
+        var found: Set<String> = []
+        for case let url as URL in files where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in text.matches(of: declaration) {
+                if let name = match.output[1].substring { found.insert(String(name)) }
+            }
+        }
+        #expect(found == FieldReflection.engineDynamicProperties)
+    }
 }
 
 /// A property wrapper made of two `@State`s: the engine binds what it holds.
