@@ -46,7 +46,7 @@ final class ViewTypeInfo {
         // Only a structural view that is not plain data needs to know now
         // (the engine's stacks and modifiers): it keeps its value only if it
         // can compare equal.
-        storesValue = isPlainData || !V._isStructural || V.self is any Equatable.Type
+        storesValue = isPlainData || !V._isStructural || V._structuralIsEquatable
         reevaluate = { node, graph in
             guard let typed = node as? TypedViewNode<V> else {
                 assertionFailure("\(V.self) was marked dirty, but its node keeps no value (a structural view)")

@@ -41,7 +41,10 @@ public struct TupleView2<V0: View, V1: View>: PrimitiveView {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView2 { public static var _isStructural: Bool { true } }
+extension TupleView2 {
+    public static var _isStructural: Bool { true }
+    public static var _structuralIsEquatable: Bool { false }
+}
 
 /// 3 views in a row, as a `@ViewBuilder` block of 3 makes them.
 public struct TupleView3<V0: View, V1: View, V2: View>: PrimitiveView {
@@ -60,7 +63,10 @@ public struct TupleView3<V0: View, V1: View, V2: View>: PrimitiveView {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView3 { public static var _isStructural: Bool { true } }
+extension TupleView3 {
+    public static var _isStructural: Bool { true }
+    public static var _structuralIsEquatable: Bool { false }
+}
 
 /// 4 views in a row, as a `@ViewBuilder` block of 4 makes them.
 public struct TupleView4<V0: View, V1: View, V2: View, V3: View>: PrimitiveView {
@@ -80,7 +86,10 @@ public struct TupleView4<V0: View, V1: View, V2: View, V3: View>: PrimitiveView 
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView4 { public static var _isStructural: Bool { true } }
+extension TupleView4 {
+    public static var _isStructural: Bool { true }
+    public static var _structuralIsEquatable: Bool { false }
+}
 
 /// 5 views in a row, as a `@ViewBuilder` block of 5 makes them.
 public struct TupleView5<V0: View, V1: View, V2: View, V3: View, V4: View>: PrimitiveView {
@@ -101,7 +110,10 @@ public struct TupleView5<V0: View, V1: View, V2: View, V3: View, V4: View>: Prim
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView5 { public static var _isStructural: Bool { true } }
+extension TupleView5 {
+    public static var _isStructural: Bool { true }
+    public static var _structuralIsEquatable: Bool { false }
+}
 
 /// 6 views in a row, as a `@ViewBuilder` block of 6 makes them.
 public struct TupleView6<V0: View, V1: View, V2: View, V3: View, V4: View, V5: View>: PrimitiveView {
@@ -123,4 +135,7 @@ public struct TupleView6<V0: View, V1: View, V2: View, V3: View, V4: View, V5: V
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView6 { public static var _isStructural: Bool { true } }
+extension TupleView6 {
+    public static var _isStructural: Bool { true }
+    public static var _structuralIsEquatable: Bool { false }
+}

@@ -48,12 +48,21 @@ public protocol View {
     /// whether a type conforms to a protocol scans every conformance record
     /// of the process the first time, for each view type.
     static var _isStructural: Bool { get }
+    /// Engine hook: whether a structural view (``_isStructural``) can
+    /// compare equal, so its nodes keep their last value. The default asks
+    /// for an `Equatable` conformance at run time (a scan of every
+    /// conformance record of the process, once per type: ~180,000
+    /// instructions at start-up for each stack or tuple type an app
+    /// builds); the engine's structural views say it themselves.
+    static var _structuralIsEquatable: Bool { get }
 }
 
 extension View {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 
     public static var _isStructural: Bool { false }
+
+    public static var _structuralIsEquatable: Bool { Self.self is any Equatable.Type }
 
     @inline(__always)
     public static func _isSame(_ a: Self, _ b: Self) -> Bool? { nil }

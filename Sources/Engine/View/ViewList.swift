@@ -228,4 +228,7 @@ extension View {
 }
 
 // A tag only marks its content: the node keeps no value.
-extension TaggedView { public static var _isStructural: Bool { true } }
+extension TaggedView {
+    public static var _isStructural: Bool { true }
+    public static var _structuralIsEquatable: Bool { false }
+}

@@ -57,6 +57,33 @@ struct TypeInfoTests {
         #expect(host.graph.typeInfo(of: Boxed<String>.self).equatable != nil)
         #expect(host.graph.typeInfo(of: Boxed<Action>.self).equatable == nil)
     }
+
+    @Test("a structural view says whether it can compare equal as a conformance check would, and keeps its value only then")
+    func structuralEquatable() {
+        func check<V: View>(_ type: V.Type, stores: Bool) {
+            #expect(V._isStructural, "\(V.self)")
+            #expect(V._structuralIsEquatable == (V.self is any Equatable.Type), "\(V.self)")
+            #expect(ViewTypeInfo(V.self).storesValue == stores, "\(V.self)")
+        }
+        check(VStack<Text>.self, stores: false)
+        check(HStack<TupleView2<Text, Spacer>>.self, stores: false)
+        check(ZStack<Text>.self, stores: false)
+        check(TupleView3<Text, Text, Text>.self, stores: false)
+        check(TupleView6<Text, Text, Text, Text, Text, Text>.self, stores: false)
+        check(TupleView<Text, Text, Text, Text, Text, Text, Text>.self, stores: false)
+        check(ConditionalContent<Text, EmptyView>.self, stores: false)
+        check(Group<Text>.self, stores: false)
+        check(AnyView.self, stores: false)
+        check(PaddingView<Text>.self, stores: false)
+        check(FrameView<Text>.self, stores: false)
+        check(FixedSizeView<Text>.self, stores: false)
+        check(LayoutPriorityView<Text>.self, stores: false)
+        check(HiddenView<Text>.self, stores: false)
+        check(TaggedView<Text, Int>.self, stores: false)
+        // An optional of an Equatable view is Equatable (the standard library's).
+        check(Optional<Text>.self, stores: true)
+        check(Optional<VStack<Text>>.self, stores: false)
+    }
 }
 
 @MainActor
