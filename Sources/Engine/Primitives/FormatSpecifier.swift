@@ -5,7 +5,7 @@
 /// or `f F e E g G a A`.
 ///
 /// Anything else (two conversions or none, `%s`, `%@`, `%n`, `%c`, a `*`
-/// width, an unknown conversion) is no specifier: the value is shown as its
+/// width, an unknown conversion, a NUL) is no specifier: the value is shown as its
 /// description instead, so a format read from a file can neither print
 /// what it should not nor lose the value.
 struct FormatSpecifier: Equatable {
@@ -37,6 +37,8 @@ struct FormatSpecifier: Equatable {
     var cFormat: String { prefix + "%" + options + (kind == .floating ? "" : "ll") + String(conversion) + suffix }
 
     init?(_ specifier: String) {
+        // A NUL would end the C string early: the value would be lost.
+        guard !specifier.utf8.contains(0) else { return nil }
         let chars = Array(specifier)
         var i = 0
         var prefix = "", suffix = ""

@@ -108,7 +108,7 @@ struct MarkdownTextTests {
 
     @Test("a specifier that is not one number's format shows the value's description, and nothing it holds reaches the text as a format")
     func hostileSpecifiers() {
-        for specifier in ["%s", "%n", "%@", "%c", "%p", "%d %d", "%*d", "%.*f", "abc", "", "%", "%1000d", "%.999f", "%q", "%lls"] {
+        for specifier in ["%s", "%n", "%@", "%c", "%p", "%d %d", "%*d", "%.*f", "abc", "", "%", "%1000d", "%.999f", "%q", "%lls", "\u{0}%d", "%d\u{0}"] {
             #expect(Text("\(42, specifier: specifier)").content == "42", "\(specifier)")
             #expect(Text("\(2.5, specifier: specifier)").content == "2.5", "\(specifier)")
         }
