@@ -131,8 +131,8 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
 
     /// The pieces of a string literal with interpolations while it is being
     /// built: the compiler calls these. The pieces' bytes are copied into
-    /// a buffer held in the value (spilled to the heap past
-    /// ``KeyBytes/inlineCapacity``), integers are written there as digits,
+    /// a buffer held in the value (spilled to the heap past 64 bytes),
+    /// integers are written there as digits,
     /// and the key's `String` is made once at the end: a row's
     /// `Text("row \(i): item \(name)")` costs one allocation, not one per
     /// piece.
@@ -187,7 +187,10 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
         /// Appends `value` formatted by `specifier`, a printf format of one
         /// number (`"%.1f"`, `"%5d"`, `"%x"`, `"%.0f%%"`), shown as it is:
         /// SwiftUI's `Text("\(count, specifier: "%03d")")`. A specifier that
-        /// is not one (see ``FormatSpecifier``) shows `value`'s description.
+        /// is not one (flags `-+ #0`, a width and a precision up to 256, and
+        /// one of `d i u o x X f F e E g G a A`, with text and `%%` around
+        /// it; not `%s`, `%n`, two conversions or a `*` width) shows
+        /// `value`'s description.
         public mutating func appendInterpolation<T: BinaryInteger>(_ value: T, specifier: String) {
             appendInterpolation(FormatSpecifier(specifier)?.format(value) ?? value.description)
         }
