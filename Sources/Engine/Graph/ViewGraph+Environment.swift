@@ -66,7 +66,8 @@ extension ViewGraph {
     /// writer of that key: `.unchanged` when that writer (or, with none,
     /// the root) gave nothing new since and no writer that may write the
     /// key otherwise changed on the way; `.written(writer)` when the nearest
-    /// writer is an `.environment(_:_:)` of the key that changed (its
+    /// writer is an `.environment(_:_:)` of the key that changed, with no
+    /// writer below it that changes the key's value as it passes (its
     /// value is the read's, no environment is resolved: a text field's
     /// `onSubmit` closure is written again on every keystroke); `.unknown`
     /// when only resolving the environment can say (a changed writer of an
@@ -80,6 +81,10 @@ extension ViewGraph {
         guard environmentEpoch <= serial else { return .unknown }
         // Unretained: the tree holds every ancestor while this runs.
         var next = node.parentStorage
+        // Passed a writer of the key that changes what is above it (`.disabled`
+        // of `isEnabled`, `.tint` of the theme): a value set further up is
+        // not the read's as it is.
+        var throughChange = false
         while let current = next {
             var result: KnownRead?
             next = current._withUnsafeGuaranteedRef { n -> Unmanaged<ViewNode>? in
@@ -88,10 +93,12 @@ extension ViewGraph {
                 let changed = writer.changedAt > serial
                 let written = writer.knownKey
                 if written == key && writer.writesValue {
-                    // The nearest writer of the key: nothing above it counts.
-                    result = changed ? .written(writer) : .unchanged
+                    // The nearest writer of the value: nothing above it counts.
+                    result = !changed ? .unchanged : throughChange ? .unknown : .written(writer)
                 } else if changed && (written == key || written < 0) {
                     result = .unknown
+                } else if written == key {
+                    throughChange = true
                 }
                 return n.parentStorage
             }

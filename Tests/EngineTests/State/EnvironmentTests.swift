@@ -192,6 +192,36 @@ struct EnvironmentTests {
         #expect(row() == "8:false")
     }
 
+    @Test("a read below a writer that changes the key as it passes (.disabled, .tint) sees that change over a new value set above")
+    func transformingWriterOverANewValue() {
+        struct Reader: View {
+            @Environment(\.isEnabled) private var enabled
+            @Environment(\.theme) private var theme
+            var body: some View { Text("\(enabled):\(theme.tint == .red)") }
+        }
+        struct Screen: View {
+            var enabled: Bool
+            var theme: Theme
+            var body: some View {
+                Reader()
+                    .disabled(true)
+                    .tint(.red)
+                    .environment(\.isEnabled, enabled)
+                    .environment(\.theme, theme)
+            }
+        }
+        var blue = Theme()
+        blue.tint = .blue
+        let host = FramePipeline(columns: 12, rows: 1)
+        func row() -> String { host.textRows[0].trimmingCharacters(in: .whitespaces) }
+        host.render(Screen(enabled: false, theme: Theme()))
+        #expect(row() == "false:true")
+        host.render(Screen(enabled: true, theme: blue))
+        #expect(row() == "false:true")
+        host.render(Screen(enabled: false, theme: Theme()))
+        #expect(row() == "false:true")
+    }
+
     @Test("an environment change reaches readers inside skipped subtrees")
     func reachesSkippedSubtrees() {
         struct Outer: View {
