@@ -53,19 +53,17 @@ enum Platform {
     /// and nothing else that takes an argument (``FormatSpecifier`` makes
     /// such formats only).
     static func format(_ format: String, _ value: some CVarArg) -> String {
-        withVaList([value]) { args -> String in
-            var small = [CChar](repeating: 0, count: 128)
-            let needed = Int(vsnprintf(&small, small.count, format, args))
-            guard needed >= small.count else {
-                return String(decoding: small.prefix(Swift.max(needed, 0)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            }
-            return withVaList([value]) { again -> String in
-                var large = [CChar](repeating: 0, count: needed + 1)
-                let written = Int(vsnprintf(&large, large.count, format, again))
-                return String(decoding: large.prefix(Swift.max(0, Swift.min(written, needed))).map { UInt8(bitPattern: $0) },
-                              as: UTF8.self)
+        // Into a buffer on the stack; again into one of the length printed
+        // when it did not fit. Nil: it did not fit, and the length needed.
+        func print(into capacity: Int) -> (String?, Int) {
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+                let printed = Int(withVaList([value]) { vsnprintf(buffer.baseAddress!, capacity, format, $0) })
+                if printed < 0 { return ("", 0) }
+                return printed < capacity ? (String(cString: buffer.baseAddress!), printed) : (nil, printed)
             }
         }
+        let (small, needed) = print(into: 128)
+        return small ?? print(into: needed + 1).0 ?? ""
     }
 
     /// Compares `count` bytes at `a` and `b` (`memcmp`).

@@ -70,14 +70,6 @@ public struct LocalizedStringKey: Equatable, ExpressibleByStringLiteral, Express
         var text: Text
     }
 
-    /// Whether a literal piece holds a byte that may start or close
-    /// markup; without one the text is drawn as it is, with no parse.
-    var mayHaveMarkup: Bool { markup?.mayHaveMarkup ?? false }
-    /// Where the interpolated values are in `text`: see ``Markup/verbatim``.
-    var verbatim: VerbatimRanges { markup?.verbatim ?? VerbatimRanges() }
-    /// The interpolated texts: see ``Markup/atoms``.
-    var atoms: [Atom]? { markup?.atoms }
-
     /// A key whose text is `value`, Markdown and all.
     public init(_ value: String) {
         text = value

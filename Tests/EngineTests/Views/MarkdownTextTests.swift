@@ -161,12 +161,12 @@ struct MarkdownTextTests {
             }
             let made = LocalizedStringKey(stringInterpolation: key)
             #expect(made.text == expected)
-            #expect(made.mayHaveMarkup == markup)
+            #expect((made.markup?.mayHaveMarkup ?? false) == markup)
             // A key with no markup is drawn as its text: it keeps nothing else.
             #expect((made.markup != nil) == markup)
             if markup {
                 var ranges: [Range<Int>] = []
-                made.verbatim.visit { ranges.append($0) }
+                made.markup?.verbatim.visit { ranges.append($0) }
                 #expect(ranges == verbatim)
             }
         }
