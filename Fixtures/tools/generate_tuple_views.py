@@ -24,7 +24,7 @@ def main():
     out = [HEADER % N]
     for n in range(2, N + 1):
         gens = ', '.join(f'V{i}: View' for i in range(n))
-        params = ', '.join(f'_ v{i}: V{i}' for i in range(n))
+        params = ', '.join(f'_ v{i}: consuming V{i}' for i in range(n))
         args = ', '.join(f'v{i}' for i in range(n))
         names = ', '.join(f'V{i}' for i in range(n))
         out.append(f'''    public static func buildBlock<{gens}>({params}) -> TupleView{n}<{names}> {{
@@ -36,13 +36,26 @@ def main():
         names = ', '.join(f'V{i}' for i in range(n))
         params = ', '.join(f'_ v{i}: V{i}' for i in range(n))
         args = ', '.join(f'v{i}' for i in range(n))
-        body = '\n'.join(f'        graph.reconcileChild(view.value.{i}, of: node, slot: {i}, key: .position({i}))'
+        body = '\n'.join(f'        graph.reconcileChild(view.v{i}, of: node, slot: {i}, key: .position({i}))'
                          for i in range(n))
+        fields = '\n'.join(f'    var v{i}: V{i}' for i in range(n))
+        assign = '; '.join(f'v{i} = newValue.{i}' for i in range(n))
+        init = '; '.join(f'self.v{i} = v{i}' for i in range(n))
+        args_self = ', '.join(f'v{i}' for i in range(n))
         out.append(f'''/// {n} views in a row, as a `@ViewBuilder` block of {n} makes them.
 public struct TupleView{n}<{gens}>: PrimitiveView {{
-    public var value: ({names})
+{fields}
 
-    public init({params}) {{ value = ({args}) }}
+    /// The children, as a tuple (SwiftUI's `TupleView.value`). Kept as
+    /// separate fields: the optimiser copies a whole tuple held in a
+    /// struct to read one of its elements (each child's reconcile would
+    /// retain every reference in the block, once per child).
+    public var value: ({names}) {{
+        get {{ ({args_self}) }}
+        set {{ {assign} }}
+    }}
+
+    public init({params}) {{ {init} }}
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {{
         graph.reserveChildren(of: node, {n})

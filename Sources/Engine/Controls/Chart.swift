@@ -205,45 +205,45 @@ extension EnvironmentValues {
 extension View {
     /// Fixes the x axis of the charts inside to `domain` (no nice extension):
     /// `.chartXScale(domain: 0...60)`.
-    public func chartXScale<V: BinaryFloatingPoint>(domain: ClosedRange<V>) -> some View {
+    public consuming func chartXScale<V: BinaryFloatingPoint>(domain: ClosedRange<V>) -> some View {
         environment(\.chartXDomain, .numbers(Double(domain.lowerBound)...Double(domain.upperBound)))
     }
 
     /// Fixes the x axis of the charts inside to the integers `domain`.
-    public func chartXScale<V: BinaryInteger>(domain: ClosedRange<V>) -> some View {
+    public consuming func chartXScale<V: BinaryInteger>(domain: ClosedRange<V>) -> some View {
         environment(\.chartXDomain, .numbers(Double(domain.lowerBound)...Double(domain.upperBound)))
     }
 
     /// Fixes the categories of a categorical x axis, in this order (values
     /// not listed are not drawn): `.chartXScale(domain: ["sda", "sdb"])`.
-    public func chartXScale(domain: [String]) -> some View {
+    public consuming func chartXScale(domain: [String]) -> some View {
         environment(\.chartXDomain, .categories(domain))
     }
 
     /// Fixes the y axis of the charts inside to `domain` (no nice
     /// extension, zero not added): `.chartYScale(domain: 0...100)`.
-    public func chartYScale<V: BinaryFloatingPoint>(domain: ClosedRange<V>) -> some View {
+    public consuming func chartYScale<V: BinaryFloatingPoint>(domain: ClosedRange<V>) -> some View {
         environment(\.chartYDomain, Double(domain.lowerBound)...Double(domain.upperBound))
     }
 
     /// Fixes the y axis of the charts inside to the integers `domain`.
-    public func chartYScale<V: BinaryInteger>(domain: ClosedRange<V>) -> some View {
+    public consuming func chartYScale<V: BinaryInteger>(domain: ClosedRange<V>) -> some View {
         environment(\.chartYDomain, Double(domain.lowerBound)...Double(domain.upperBound))
     }
 
     /// Shows or hides the x axis of the charts inside (`.hidden`; shown otherwise).
-    public func chartXAxis(_ visibility: Visibility) -> EnvironmentWriter<Self, Visibility> {
+    public consuming func chartXAxis(_ visibility: Visibility) -> EnvironmentWriter<Self, Visibility> {
         environment(\.chartXAxis, visibility)
     }
 
     /// Shows or hides the y axis of the charts inside (`.hidden`; shown otherwise).
-    public func chartYAxis(_ visibility: Visibility) -> EnvironmentWriter<Self, Visibility> {
+    public consuming func chartYAxis(_ visibility: Visibility) -> EnvironmentWriter<Self, Visibility> {
         environment(\.chartYAxis, visibility)
     }
 
     /// Shows or hides the legend of the charts inside (`.hidden`; shown
     /// when the chart has series).
-    public func chartLegend(_ visibility: Visibility) -> EnvironmentWriter<Self, Visibility> {
+    public consuming func chartLegend(_ visibility: Visibility) -> EnvironmentWriter<Self, Visibility> {
         environment(\.chartLegend, visibility)
     }
 }

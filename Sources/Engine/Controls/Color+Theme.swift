@@ -186,5 +186,5 @@ extension View {
     /// ```swift
     /// Toggle("Armed", isOn: $armed).tint(.red)
     /// ```
-    public func tint(_ tint: Color?) -> TintView<Self> { TintView(tint: tint, content: self) }
+    public consuming func tint(_ tint: Color?) -> TintView<Self> { TintView(tint: tint, content: self) }
 }

@@ -174,7 +174,7 @@ extension View {
     /// listed by the ``HelpView`` with `title`), and the palette shows it.
     /// SwiftUI has no command palette (a Mac app's menu bar holds its
     /// commands); this is the shape of Textual's and swift-tui's.
-    public func paletteCommand(_ title: String, shortcut: Key? = nil, modifiers: EventModifiers = [],
+    public consuming func paletteCommand(_ title: String, shortcut: Key? = nil, modifiers: EventModifiers = [],
                                action: @escaping () -> Void) -> PaletteCommandView<Self> {
         PaletteCommandView(content: self, title: title, key: shortcut, modifiers: modifiers, action: action)
     }
@@ -189,7 +189,7 @@ extension View {
     /// Put it on the app's root view. The key is a keyboard shortcut: a
     /// focused view that handles it (a text field's own Ctrl keys) takes
     /// it first.
-    public func commandPalette(key: Key = "p", modifiers: EventModifiers = .control) -> CommandPaletteHost<Self> {
+    public consuming func commandPalette(key: Key = "p", modifiers: EventModifiers = .control) -> CommandPaletteHost<Self> {
         CommandPaletteHost(content: self, key: key, modifiers: modifiers)
     }
 }

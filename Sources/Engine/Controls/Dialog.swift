@@ -184,7 +184,7 @@ extension View {
     /// the buttons. The buttons form one row, the cancel button first;
     /// focus starts on the first button that neither cancels nor destroys,
     /// else on the cancel button (<doc:Presentation>).
-    public func alert<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>,
+    public consuming func alert<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>,
                                                   @ViewBuilder actions: () -> A) -> some View {
         presentDialog(.alert, title: String(title), isPresented: isPresented,
                       content: isPresented.wrappedValue ? (ViewList(actions()), nil) : nil)
@@ -199,7 +199,7 @@ extension View {
     ///     Text("This cannot be undone.")
     /// }
     /// ```
-    public func alert<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>,
+    public consuming func alert<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>,
                                                            @ViewBuilder actions: () -> A,
                                                            @ViewBuilder message: () -> M) -> some View {
         presentDialog(.alert, title: String(title), isPresented: isPresented,
@@ -217,7 +217,7 @@ extension View {
     ///
     /// The alert shows the data of the frame it is drawn in (SwiftUI keeps
     /// the data it was first presented with).
-    public func alert<S: StringProtocol, A: View, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?,
+    public consuming func alert<S: StringProtocol, A: View, T>(_ title: S, isPresented: Binding<Bool>, presenting data: T?,
                                                      @ViewBuilder actions: (T) -> A) -> some View {
         let item = isPresented.wrappedValue ? data : nil
         return presentDialog(.alert, title: String(title), isPresented: isPresented,
@@ -226,7 +226,7 @@ extension View {
 
     /// Presents an alert with a message, built from `data` while
     /// `isPresented` is true and `data` is not nil.
-    public func alert<S: StringProtocol, A: View, M: View, T>(_ title: S, isPresented: Binding<Bool>,
+    public consuming func alert<S: StringProtocol, A: View, M: View, T>(_ title: S, isPresented: Binding<Bool>,
                                                               presenting data: T?,
                                                               @ViewBuilder actions: (T) -> A,
                                                               @ViewBuilder message: (T) -> M) -> some View {
@@ -254,7 +254,7 @@ extension View {
     /// presses the cancel button. The buttons are stacked in the order
     /// written, the cancel button last; focus starts as in an alert.
     /// `titleVisibility` `.automatic` shows the title.
-    public func confirmationDialog<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>,
+    public consuming func confirmationDialog<S: StringProtocol, A: View>(_ title: S, isPresented: Binding<Bool>,
                                                                titleVisibility: Visibility = .automatic,
                                                                @ViewBuilder actions: () -> A) -> some View {
         presentDialog(.confirmationDialog, title: titleVisibility == .hidden ? nil : String(title),
@@ -263,7 +263,7 @@ extension View {
     }
 
     /// Presents a confirmation dialog with a message under its title.
-    public func confirmationDialog<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>,
+    public consuming func confirmationDialog<S: StringProtocol, A: View, M: View>(_ title: S, isPresented: Binding<Bool>,
                                                                         titleVisibility: Visibility = .automatic,
                                                                         @ViewBuilder actions: () -> A,
                                                                         @ViewBuilder message: () -> M) -> some View {
@@ -274,7 +274,7 @@ extension View {
 
     /// Presents a confirmation dialog built from `data` while `isPresented`
     /// is true and `data` is not nil.
-    public func confirmationDialog<S: StringProtocol, A: View, T>(_ title: S, isPresented: Binding<Bool>,
+    public consuming func confirmationDialog<S: StringProtocol, A: View, T>(_ title: S, isPresented: Binding<Bool>,
                                                                   titleVisibility: Visibility = .automatic,
                                                                   presenting data: T?,
                                                                   @ViewBuilder actions: (T) -> A) -> some View {
@@ -286,7 +286,7 @@ extension View {
 
     /// Presents a confirmation dialog with a message, built from `data`
     /// while `isPresented` is true and `data` is not nil.
-    public func confirmationDialog<S: StringProtocol, A: View, M: View, T>(
+    public consuming func confirmationDialog<S: StringProtocol, A: View, M: View, T>(
         _ title: S, isPresented: Binding<Bool>, titleVisibility: Visibility = .automatic, presenting data: T?,
         @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
     ) -> some View {

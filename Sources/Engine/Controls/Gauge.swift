@@ -174,7 +174,7 @@ extension EnvironmentValues {
 
 extension View {
     /// The style of the gauges in this view: `.gaugeStyle(.linearCapacity)`.
-    public func gaugeStyle<S: GaugeStyle>(_ style: S) -> EnvironmentWriter<Self, any GaugeStyle> {
+    public consuming func gaugeStyle<S: GaugeStyle>(_ style: S) -> EnvironmentWriter<Self, any GaugeStyle> {
         environment(\.gaugeStyle, style)
     }
 }

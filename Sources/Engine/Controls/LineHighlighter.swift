@@ -85,7 +85,7 @@ extension View {
     /// binding, a highlighter that styles lines as they are shown is what
     /// keeps a large file's keystrokes cheap. The name follows
     /// `textEditorStyle(_:)`. See <doc:TextEditing>.
-    public func textEditorHighlighter(_ highlighter: (any LineHighlighter)?)
+    public consuming func textEditorHighlighter(_ highlighter: (any LineHighlighter)?)
         -> EnvironmentWriter<Self, (any LineHighlighter)?>
     {
         environment(\.textEditorHighlighter, highlighter)

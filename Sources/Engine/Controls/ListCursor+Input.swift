@@ -202,7 +202,7 @@ extension View {
     /// Off by default, because it takes printable keys that apps often use
     /// as shortcuts (`q` to quit): with it on, those keys reach the app only
     /// while the table is not focused.
-    public func typeToSelect(_ enabled: Bool = true) -> EnvironmentWriter<Self, Bool> {
+    public consuming func typeToSelect(_ enabled: Bool = true) -> EnvironmentWriter<Self, Bool> {
         environment(EnvironmentPaths.typeToSelect, enabled)
     }
 }

@@ -641,7 +641,7 @@ extension View {
     /// highlighted again, and the lines after them only while the state
     /// they start in came out different. SwiftUI has no Markdown view; the
     /// name follows ``View/textEditorHighlighter(_:)``. See <doc:TextEditing>.
-    public func markdownCodeHighlighter(_ highlighter: (any LineHighlighter)?, language: String)
+    public consuming func markdownCodeHighlighter(_ highlighter: (any LineHighlighter)?, language: String)
         -> _MarkdownCodeHighlighterView<Self>
     {
         _MarkdownCodeHighlighterView(content: self, highlighter: highlighter, language: language.lowercased())

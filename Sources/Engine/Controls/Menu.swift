@@ -247,7 +247,7 @@ extension View {
     /// Menu key reaches a terminal app only under the kitty keyboard
     /// protocol, so it is not used. The mouse needs the app to ask for
     /// mouse reporting.
-    public func contextMenu<MenuItems: View>(@ViewBuilder menuItems: () -> MenuItems)
+    public consuming func contextMenu<MenuItems: View>(@ViewBuilder menuItems: () -> MenuItems)
         -> ContextMenuView<Self, MenuItems> {
         ContextMenuView(content: self, menuItems: menuItems())
     }

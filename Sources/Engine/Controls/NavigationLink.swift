@@ -129,7 +129,7 @@ extension View {
     /// Declare it on the stack's root or on a screen inside the stack (not
     /// inside a lazy container); a screen pushed after it was declared uses
     /// it. A value with no destination for its type shows an empty screen.
-    public func navigationDestination<D: Hashable, C: View>(for data: D.Type,
+    public consuming func navigationDestination<D: Hashable, C: View>(for data: D.Type,
                                                             @ViewBuilder destination: @escaping (D) -> C)
         -> NavigationDestinationView<Self, D, C> {
         NavigationDestinationView(content: self, destination: destination)

@@ -70,7 +70,7 @@ extension View {
     ///
     /// The destination is built when the binding turns true, as a
     /// ``NavigationLink``'s destination view is when it is pushed.
-    public func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V)
+    public consuming func navigationDestination<V: View>(isPresented: Binding<Bool>, @ViewBuilder destination: () -> V)
         -> NavigationPresentedDestinationView<Self> {
         let shown = isPresented.wrappedValue
         return NavigationPresentedDestinationView(
@@ -89,7 +89,7 @@ extension View {
     /// NotesList(opened: $opened)
     ///     .navigationDestination(item: $opened) { id in NoteView(id: id) }
     /// ```
-    public func navigationDestination<D: Hashable, C: View>(item: Binding<D?>,
+    public consuming func navigationDestination<D: Hashable, C: View>(item: Binding<D?>,
                                                             @ViewBuilder destination: @escaping (D) -> C)
         -> NavigationPresentedDestinationView<Self> {
         let value = item.wrappedValue

@@ -148,7 +148,7 @@ struct NavigationSplitColumnWidthKey: PreferenceKey {
 extension View {
     /// Sets the width of the ``NavigationSplitView`` column this view is in,
     /// in cells (a fixed width: minimum, ideal and maximum alike).
-    public func navigationSplitViewColumnWidth(_ width: Int) -> some View {
+    public consuming func navigationSplitViewColumnWidth(_ width: Int) -> some View {
         let w = Swift.max(1, width)
         return preference(key: NavigationSplitColumnWidthKey.self,
                           value: NavigationSplitColumnWidth(min: w, ideal: w, max: w))
@@ -157,7 +157,7 @@ extension View {
     /// Sets the minimum, ideal and maximum width of the
     /// ``NavigationSplitView`` column this view is in, in cells. The
     /// minimums decide when the split view collapses to one column.
-    public func navigationSplitViewColumnWidth(min: Int? = nil, ideal: Int, max: Int? = nil) -> some View {
+    public consuming func navigationSplitViewColumnWidth(min: Int? = nil, ideal: Int, max: Int? = nil) -> some View {
         let lo = Swift.max(1, Swift.min(min ?? ideal, ideal))
         let hi = Swift.max(ideal, max ?? ideal)
         return preference(key: NavigationSplitColumnWidthKey.self,

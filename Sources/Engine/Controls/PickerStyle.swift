@@ -59,7 +59,7 @@ extension EnvironmentValues {
 
 extension View {
     /// The style of the pickers in this view: `.pickerStyle(.segmented)`.
-    public func pickerStyle<S: PickerStyle>(_ style: S) -> EnvironmentWriter<Self, any PickerStyle> {
+    public consuming func pickerStyle<S: PickerStyle>(_ style: S) -> EnvironmentWriter<Self, any PickerStyle> {
         environment(EnvironmentPaths.pickerStyle, style)
     }
 }

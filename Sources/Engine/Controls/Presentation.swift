@@ -86,7 +86,7 @@ struct PresentationLayer: PrimitiveView {
 extension View {
     /// Presents `sheet` over the whole screen while `isPresented` is true;
     /// Esc (or setting it to false) dismisses it, and focus returns where it was.
-    public func sheet<Sheet: View>(isPresented: Binding<Bool>, @ViewBuilder content: () -> Sheet)
+    public consuming func sheet<Sheet: View>(isPresented: Binding<Bool>, @ViewBuilder content: () -> Sheet)
         -> SheetPresenter<Self, Sheet> {
         SheetPresenter(content: self, sheet: isPresented.wrappedValue ? content() : nil) {
             isPresented.wrappedValue = false

@@ -102,7 +102,7 @@ extension View {
     /// SwiftUI has no such modifier (its editor always wraps); the name
     /// follows `scrollDisabled(_:)` and `autocorrectionDisabled(_:)`.
     /// - Parameter disabled: Whether wrapping is off (`true` by default).
-    public func lineWrappingDisabled(_ disabled: Bool = true) -> EnvironmentWriter<Self, Bool> {
+    public consuming func lineWrappingDisabled(_ disabled: Bool = true) -> EnvironmentWriter<Self, Bool> {
         environment(EnvironmentPaths.isLineWrappingEnabled, !disabled)
     }
 }

@@ -217,7 +217,7 @@ extension EnvironmentValues {
 
 extension View {
     /// Runs `action` when Enter is pressed in a text field inside this view.
-    public func onSubmit(_ action: @escaping () -> Void) -> EnvironmentWriter<Self, (() -> Void)?> {
+    public consuming func onSubmit(_ action: @escaping () -> Void) -> EnvironmentWriter<Self, (() -> Void)?> {
         environment(EnvironmentPaths.submitAction, action)
     }
 }

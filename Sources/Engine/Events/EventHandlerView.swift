@@ -22,7 +22,7 @@ class EventHandlerBehavior: NodeBehavior {
 extension View {
     /// Handles every event that reaches this view (keys, paste, mouse,
     /// focus, resize): return ``KeyPress/Result/handled`` to stop it.
-    public func onEvent(perform handler: @escaping (ViewEvent) -> KeyPress.Result) -> EventHandlerView<Self> {
+    public consuming func onEvent(perform handler: @escaping (ViewEvent) -> KeyPress.Result) -> EventHandlerView<Self> {
         EventHandlerView(content: self, handler: handler)
     }
 
@@ -32,20 +32,20 @@ extension View {
     /// ```swift
     /// content.onKeyPress("q") { quit(); return .handled }
     /// ```
-    public func onKeyPress(_ key: Key, action: @escaping () -> KeyPress.Result) -> EventHandlerView<Self> {
+    public consuming func onKeyPress(_ key: Key, action: @escaping () -> KeyPress.Result) -> EventHandlerView<Self> {
         onKeyPress(keys: [key], phases: .down) { _ in action() }
     }
 
     /// Calls `action` with the key event when `key` is pressed (in
     /// `phases`), without Control, Option or Command.
-    public func onKeyPress(_ key: Key, phases: KeyPress.Phases,
+    public consuming func onKeyPress(_ key: Key, phases: KeyPress.Phases,
                            action: @escaping (KeyPress) -> KeyPress.Result) -> EventHandlerView<Self> {
         onKeyPress(keys: [key], phases: phases, action: action)
     }
 
     /// Calls `action` when any of `keys` is pressed, without Control, Option
     /// or Command.
-    public func onKeyPress(keys: Set<Key>, phases: KeyPress.Phases = .down,
+    public consuming func onKeyPress(keys: Set<Key>, phases: KeyPress.Phases = .down,
                            action: @escaping (KeyPress) -> KeyPress.Result) -> EventHandlerView<Self> {
         onEvent { event in
             guard case .key(let press) = event, phases.contains(press.phase), keys.contains(press.key),
@@ -56,7 +56,7 @@ extension View {
     }
 
     /// Calls `action` for typed characters that `characters` accepts.
-    public func onKeyPress(characters: @escaping (Character) -> Bool, phases: KeyPress.Phases = .down,
+    public consuming func onKeyPress(characters: @escaping (Character) -> Bool, phases: KeyPress.Phases = .down,
                            action: @escaping (KeyPress) -> KeyPress.Result) -> EventHandlerView<Self> {
         onEvent { event in
             guard case .key(let press) = event, phases.contains(press.phase),
@@ -67,7 +67,7 @@ extension View {
     }
 
     /// Calls `action` for every key event in `phases`, with any modifiers.
-    public func onKeyPress(phases: KeyPress.Phases = .down,
+    public consuming func onKeyPress(phases: KeyPress.Phases = .down,
                            action: @escaping (KeyPress) -> KeyPress.Result) -> EventHandlerView<Self> {
         onEvent { event in
             guard case .key(let press) = event, phases.contains(press.phase) else { return .ignored }
@@ -76,7 +76,7 @@ extension View {
     }
 
     /// Calls `action` with text pasted into the terminal (bracketed paste).
-    public func onPaste(perform action: @escaping (String) -> Void) -> EventHandlerView<Self> {
+    public consuming func onPaste(perform action: @escaping (String) -> Void) -> EventHandlerView<Self> {
         onEvent { event in
             guard case .paste(let text) = event else { return .ignored }
             action(text)
@@ -85,7 +85,7 @@ extension View {
     }
 
     /// Calls `action` with mouse events (the app must ask for mouse reporting).
-    public func onMouse(perform action: @escaping (MouseEvent) -> KeyPress.Result) -> EventHandlerView<Self> {
+    public consuming func onMouse(perform action: @escaping (MouseEvent) -> KeyPress.Result) -> EventHandlerView<Self> {
         onEvent { event in
             guard case .mouse(let m) = event else { return .ignored }
             return action(m)
@@ -93,7 +93,7 @@ extension View {
     }
 
     /// Calls `action` with the new size when the terminal is resized.
-    public func onResize(perform action: @escaping (_ columns: Int, _ rows: Int) -> Void) -> EventHandlerView<Self> {
+    public consuming func onResize(perform action: @escaping (_ columns: Int, _ rows: Int) -> Void) -> EventHandlerView<Self> {
         onEvent { event in
             guard case .resize(let c, let r) = event else { return .ignored }
             action(c, r)

@@ -44,7 +44,7 @@ extension View {
     /// The innermost modifier around a cell decides; text is selectable
     /// where none does. It costs nothing while painting: the selection
     /// looks up these views' frames only when it highlights or copies.
-    public func textSelection<S: TextSelectability>(_ selectability: S) -> TextSelectionView<Self> {
+    public consuming func textSelection<S: TextSelectability>(_ selectability: S) -> TextSelectionView<Self> {
         TextSelectionView(content: self, allowsSelection: S.allowsSelection)
     }
 }

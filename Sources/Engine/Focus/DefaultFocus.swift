@@ -63,7 +63,7 @@ extension View {
     /// Regions nest: the outermost region around the first view in focus
     /// order decides. When no view matches `value`, the first view in
     /// focus order takes focus.
-    public func defaultFocus<V: Hashable>(_ binding: FocusState<V>.Binding, _ value: V) -> DefaultFocusView<Self> {
+    public consuming func defaultFocus<V: Hashable>(_ binding: FocusState<V>.Binding, _ value: V) -> DefaultFocusView<Self> {
         let b = binding.binding
         return DefaultFocusView(content: self, assign: { b.wrappedValue = value },
                                 asksForNothing: value == binding.cleared)
@@ -76,5 +76,5 @@ extension View {
     ///
     /// Sections nest. Inside a section, and between sections, the order is
     /// reading order: top to bottom, then left to right.
-    public func focusSection() -> FocusSectionView<Self> { FocusSectionView(content: self) }
+    public consuming func focusSection() -> FocusSectionView<Self> { FocusSectionView(content: self) }
 }

@@ -155,13 +155,13 @@ public struct DisabledView<Content: View>: PrimitiveView {
 
 extension View {
     /// Lets this view take keyboard focus (Tab order is reading order).
-    public func focusable(_ isFocusable: Bool = true) -> FocusableView<Self> {
+    public consuming func focusable(_ isFocusable: Bool = true) -> FocusableView<Self> {
         FocusableView(content: self, isFocusable: isFocusable, onKey: nil, binding: nil, onPaste: nil)
     }
 
     /// A focusable view whose focus follows `binding`: focused while it is
     /// true; setting it to true moves focus here.
-    public func focused(_ binding: FocusState<Bool>.Binding) -> FocusableView<Self> {
+    public consuming func focused(_ binding: FocusState<Bool>.Binding) -> FocusableView<Self> {
         let b = binding.binding
         return FocusableView(content: self, isFocusable: true, onKey: nil,
                              binding: FocusBinding(isRequested: { b.wrappedValue },
@@ -172,7 +172,7 @@ extension View {
 
     /// A focusable view focused while `binding` equals `value`; setting it
     /// to `value` moves focus here.
-    public func focused<V: Hashable>(_ binding: FocusState<V?>.Binding, equals value: V) -> FocusableView<Self> {
+    public consuming func focused<V: Hashable>(_ binding: FocusState<V?>.Binding, equals value: V) -> FocusableView<Self> {
         let b = binding.binding
         return FocusableView(content: self, isFocusable: true, onKey: nil,
                              binding: FocusBinding(isRequested: { b.wrappedValue == value },
@@ -184,7 +184,7 @@ extension View {
 
     /// Disables (or enables) the controls in this view: they ignore input
     /// and take no focus, and look disabled.
-    public func disabled(_ disabled: Bool = true) -> DisabledView<Self> {
+    public consuming func disabled(_ disabled: Bool = true) -> DisabledView<Self> {
         DisabledView(content: self, disabled: disabled)
     }
 }

@@ -75,7 +75,7 @@ extension View {
     ///
     /// It handles nothing: the view's own handlers do. The help lists it
     /// while focus is on this view or inside it, or nothing has focus.
-    public func keyHelp(_ key: String, _ description: String) -> KeyHelpView<Self> {
+    public consuming func keyHelp(_ key: String, _ description: String) -> KeyHelpView<Self> {
         KeyHelpView(content: self, items: [KeyHelpItem(key: key, description: description)])
     }
 
@@ -88,7 +88,7 @@ extension View {
     ///
     /// SwiftUI's `onKeyPress` takes no description (see ``keyHelp(_:_:)``
     /// for why this engine adds one).
-    public func onKeyPress(_ key: Key, help: String, action: @escaping () -> KeyPress.Result)
+    public consuming func onKeyPress(_ key: Key, help: String, action: @escaping () -> KeyPress.Result)
         -> KeyHelpView<EventHandlerView<Self>> {
         KeyHelpView(content: onKeyPress(key, action: action),
                     items: [KeyHelpItem(key: KeyHelpItem.label(key), description: help)])

@@ -48,7 +48,7 @@ extension View {
     /// ```
     ///
     /// With `help`, the ``HelpView`` lists the shortcut as that.
-    public func keyboardShortcut(_ key: Key, modifiers: EventModifiers = [], help: String? = nil,
+    public consuming func keyboardShortcut(_ key: Key, modifiers: EventModifiers = [], help: String? = nil,
                                  action: @escaping () -> Void) -> KeyboardShortcutView<Self> {
         KeyboardShortcutView(content: self, key: key, modifiers: modifiers, help: help, action: action)
     }

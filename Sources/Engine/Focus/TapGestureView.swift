@@ -45,7 +45,7 @@ final class TapBehavior: NodeBehavior {
 
 extension View {
     /// Runs `action` when this view is clicked with the left button.
-    public func onTapGesture(perform action: @escaping () -> Void) -> TapGestureView<Self> {
+    public consuming func onTapGesture(perform action: @escaping () -> Void) -> TapGestureView<Self> {
         TapGestureView(content: self, count: 1, action: action)
     }
 }

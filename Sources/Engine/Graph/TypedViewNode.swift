@@ -24,15 +24,17 @@ final class TypedViewNode<V: View>: ViewNode {
     /// the first time it is needed).
     @inline(__always)
     func holds(_ other: V) -> Bool {
-        // One read of the stored value (a read of a class's property is a
-        // copy where the compiler cannot see the call's effects: unspecialised
-        // rows of a list).
-        let current = value
-        if let same = V._isSame(current, other) { return same }
-        // ``sameValue(_:_:equatable:isPlainData:)``, with the conformance
-        // asked for (made lazily) only when the bytes did not settle it.
-        if withInfo({ $0.isPlainData }) && sameBytes(current, other) { return true }
-        guard let equatable = withInfo({ $0.equatable }) else { return false }
-        return equatable._equalValues(current, other)
+        // The stored value is read in place: a read of a class's property
+        // into a local is a copy (every reference in the view retained, and
+        // released after) where the compiler cannot see the call's effects,
+        // and a view that re-evaluates holds everything below it.
+        withUnsafeMutablePointer(to: &value) { current in
+            if let same = V._isSame(current.pointee, other) { return same }
+            // ``sameValue(_:_:equatable:isPlainData:)``, with the conformance
+            // asked for (made lazily) only when the bytes did not settle it.
+            if withInfo({ $0.isPlainData }) && sameBytes(current.pointee, other) { return true }
+            guard let equatable = withInfo({ $0.equatable }) else { return false }
+            return equatable._equalValues(current.pointee, other)
+        }
     }
 }

@@ -29,7 +29,7 @@ extension View {
     /// ```swift
     /// ProcessTable(rows: rows).onGeometryChange { size in pageRows = size.height - 1 }
     /// ```
-    public func onGeometryChange(perform action: @escaping (Size) -> Void) -> GeometryObserverView<Self> {
+    public consuming func onGeometryChange(perform action: @escaping (Size) -> Void) -> GeometryObserverView<Self> {
         GeometryObserverView(content: self, action: action)
     }
 }

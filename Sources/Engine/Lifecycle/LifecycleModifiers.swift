@@ -135,12 +135,12 @@ final class TimerActionBehavior: LifecycleBehavior {
 
 extension View {
     /// Runs `action` after the first frame this view is in.
-    public func onAppear(perform action: @escaping () -> Void) -> AppearanceActionView<Self> {
+    public consuming func onAppear(perform action: @escaping () -> Void) -> AppearanceActionView<Self> {
         AppearanceActionView(content: self, onAppear: action, onDisappear: nil)
     }
 
     /// Runs `action` after the frame in which this view left the tree.
-    public func onDisappear(perform action: @escaping () -> Void) -> AppearanceActionView<Self> {
+    public consuming func onDisappear(perform action: @escaping () -> Void) -> AppearanceActionView<Self> {
         AppearanceActionView(content: self, onAppear: nil, onDisappear: action)
     }
 
@@ -152,27 +152,27 @@ extension View {
     ///     for await line in log.lines { status = line }
     /// }
     /// ```
-    public func task(_ action: @escaping @MainActor @Sendable () async -> Void) -> TaskView<Self, Int> {
+    public consuming func task(_ action: @escaping @MainActor @Sendable () async -> Void) -> TaskView<Self, Int> {
         TaskView(content: self, id: 0, action: action)
     }
 
     /// Like ``task(_:)``, and restarted (the old task cancelled) whenever
     /// `id` changes.
-    public func task<ID: Equatable>(id: ID, _ action: @escaping @MainActor @Sendable () async -> Void)
+    public consuming func task<ID: Equatable>(id: ID, _ action: @escaping @MainActor @Sendable () async -> Void)
         -> TaskView<Self, ID> {
         TaskView(content: self, id: id, action: action)
     }
 
     /// Calls `action` with the old and new value after a frame in which
     /// `value` changed (and once at first when `initial` is true).
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false,
+    public consuming func onChange<V: Equatable>(of value: V, initial: Bool = false,
                                        _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void)
         -> ChangeObserverView<Self, V> {
         ChangeObserverView(content: self, value: value, initial: initial, action: action)
     }
 
     /// Calls `action` with the new value after a frame in which `value` changed.
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
+    public consuming func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
         -> ChangeObserverView<Self, V> {
         ChangeObserverView(content: self, value: value, initial: initial) { _, _ in action() }
     }
@@ -183,7 +183,7 @@ extension View {
     /// ```swift
     /// ProcessTable(model: model).every(.milliseconds(250)) { model.sample() }
     /// ```
-    public func every(_ interval: Duration, perform action: @escaping () -> Void) -> TimerActionView<Self> {
+    public consuming func every(_ interval: Duration, perform action: @escaping () -> Void) -> TimerActionView<Self> {
         TimerActionView(content: self, interval: interval, action: action)
     }
 }

@@ -95,13 +95,13 @@ final class LayerBehavior: NodeBehavior {
 
 extension View {
     /// Fills the view's frame with `color` behind it.
-    public func background(_ color: Color) -> BackgroundColorView<Self> { BackgroundColorView(color: color, content: self) }
+    public consuming func background(_ color: Color) -> BackgroundColorView<Self> { BackgroundColorView(color: color, content: self) }
 
     /// Puts `layer` behind the view, in the view's frame: the layer is
     /// offered the view's size and aligned in it by `alignment`; several
     /// views in `layer` are stacked as in a ``ZStack``. The view alone
     /// decides the size.
-    public func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
+    public consuming func background<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
         -> LayeredView<Self, Layer> {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: false)
     }
@@ -110,7 +110,7 @@ extension View {
     /// offered the view's size and aligned in it by `alignment`; several
     /// views in `layer` are stacked as in a ``ZStack``. The view alone
     /// decides the size.
-    public func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
+    public consuming func overlay<Layer: View>(alignment: Alignment = .center, @ViewBuilder _ layer: () -> Layer)
         -> LayeredView<Self, Layer> {
         LayeredView(content: self, layer: layer(), alignment: alignment, inFront: true)
     }

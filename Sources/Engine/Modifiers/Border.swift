@@ -117,12 +117,12 @@ extension View {
     /// ```swift
     /// Text("hi").border(.double, style: Style(foreground: .yellow, attributes: .bold))
     /// ```
-    public func border(_ borderStyle: BorderStyle = .single, style: Style = .plain) -> BorderView<Self> {
+    public consuming func border(_ borderStyle: BorderStyle = .single, style: Style = .plain) -> BorderView<Self> {
         BorderView(borderStyle: borderStyle, style: style, content: self)
     }
 
     /// Draws a border in `color`: `.border(.rounded, color: .blue)`.
-    public func border(_ borderStyle: BorderStyle = .single, color: Color) -> BorderView<Self> {
+    public consuming func border(_ borderStyle: BorderStyle = .single, color: Color) -> BorderView<Self> {
         BorderView(borderStyle: borderStyle, style: Style(foreground: color), content: self)
     }
 }

@@ -117,7 +117,7 @@ extension View {
     /// SwiftUI's containers also include a navigation stack, a split view's
     /// column, a tab and a `List`; here only a ``ScrollView`` is one
     /// (see <doc:SizeNegotiation>).
-    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center)
+    public consuming func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center)
         -> ContainerRelativeFrameView<Self>
     {
         ContainerRelativeFrameView(axes: axes, alignment: alignment, length: .whole, content: self)
@@ -139,7 +139,7 @@ extension View {
     /// ```
     ///
     /// A `count` or `span` below 1 counts as 1.
-    public func containerRelativeFrame(_ axes: Axis.Set, count: Int, span: Int = 1, spacing: Int,
+    public consuming func containerRelativeFrame(_ axes: Axis.Set, count: Int, span: Int = 1, spacing: Int,
                                        alignment: Alignment = .center) -> ContainerRelativeFrameView<Self> {
         ContainerRelativeFrameView(axes: axes, alignment: alignment,
                                    length: .grid(count: count, span: span, spacing: spacing), content: self)
@@ -152,7 +152,7 @@ extension View {
     /// ```swift
     /// Sidebar().containerRelativeFrame(.horizontal) { length, _ in length / 3 }
     /// ```
-    public func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center,
+    public consuming func containerRelativeFrame(_ axes: Axis.Set, alignment: Alignment = .center,
                                        _ length: @escaping @MainActor (Int, Axis) -> Int)
         -> ContainerRelativeFrameView<Self>
     {

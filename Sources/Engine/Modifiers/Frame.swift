@@ -82,13 +82,13 @@ final class FrameBehavior: NodeBehavior {
 
 extension View {
     /// A frame of fixed size in the given dimensions.
-    public func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> FrameView<Self> {
+    public consuming func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> FrameView<Self> {
         FrameView(spec: FrameSpec(minWidth: width, idealWidth: width, maxWidth: width, minHeight: height,
                                   idealHeight: height, maxHeight: height, alignment: alignment), content: self)
     }
 
     /// A flexible frame.
-    public func frame(minWidth: Int? = nil, idealWidth: Int? = nil, maxWidth: Int? = nil, minHeight: Int? = nil,
+    public consuming func frame(minWidth: Int? = nil, idealWidth: Int? = nil, maxWidth: Int? = nil, minHeight: Int? = nil,
                       idealHeight: Int? = nil, maxHeight: Int? = nil, alignment: Alignment = .center) -> FrameView<Self> {
         FrameView(spec: FrameSpec(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
                                   idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment), content: self)
@@ -175,15 +175,15 @@ final class HiddenBehavior: NodeBehavior {
 
 extension View {
     /// Asks the content for its ideal size in the chosen dimensions.
-    public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> FixedSizeView<Self> {
+    public consuming func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> FixedSizeView<Self> {
         FixedSizeView(horizontal: horizontal, vertical: vertical, content: self)
     }
 
     /// Higher priorities get a stack's space first.
-    public func layoutPriority(_ value: Double) -> LayoutPriorityView<Self> {
+    public consuming func layoutPriority(_ value: Double) -> LayoutPriorityView<Self> {
         LayoutPriorityView(priority: value, content: self)
     }
 
     /// Keeps the space, draws nothing.
-    public func hidden() -> HiddenView<Self> { HiddenView(content: self) }
+    public consuming func hidden() -> HiddenView<Self> { HiddenView(content: self) }
 }

@@ -88,24 +88,24 @@ extension View {
     /// }
     /// .foregroundStyle(.red)
     /// ```
-    public func foregroundStyle(_ color: Color) -> InheritedStyleView<Self> {
+    public consuming func foregroundStyle(_ color: Color) -> InheritedStyleView<Self> {
         InheritedStyleView(foreground: color, attributes: [], content: self)
     }
 
     /// The same as ``View/foregroundStyle(_:)``.
-    public func foregroundColor(_ color: Color) -> InheritedStyleView<Self> {
+    public consuming func foregroundColor(_ color: Color) -> InheritedStyleView<Self> {
         InheritedStyleView(foreground: color, attributes: [], content: self)
     }
 
     /// Text attributes for everything inside: added to each text's own.
-    public func textAttributes(_ attributes: TextAttributes) -> InheritedStyleView<Self> {
+    public consuming func textAttributes(_ attributes: TextAttributes) -> InheritedStyleView<Self> {
         InheritedStyleView(foreground: .default, attributes: attributes, content: self)
     }
 
     /// Bold text inside (when `isActive`).
-    public func bold(_ isActive: Bool = true) -> InheritedStyleView<Self> { textAttributes(isActive ? .bold : []) }
+    public consuming func bold(_ isActive: Bool = true) -> InheritedStyleView<Self> { textAttributes(isActive ? .bold : []) }
     /// Italic text inside (when `isActive`).
-    public func italic(_ isActive: Bool = true) -> InheritedStyleView<Self> { textAttributes(isActive ? .italic : []) }
+    public consuming func italic(_ isActive: Bool = true) -> InheritedStyleView<Self> { textAttributes(isActive ? .italic : []) }
     /// Underlined text inside (when `isActive`), the line drawn in
     /// `pattern` and `color` (`nil`: the text's colour), as SwiftUI's
     /// `underline(_:pattern:color:)`. See ``Text/LineStyle/Pattern`` for how
@@ -115,7 +115,7 @@ extension View {
     /// VStack { Text("teh"); Text("recieve") }
     ///     .underline(pattern: .curly, color: .red)
     /// ```
-    public func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil)
+    public consuming func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil)
         -> InheritedStyleView<Self>
     {
         InheritedStyleView(foreground: .default, attributes: isActive ? .underline : [], content: self,
@@ -125,7 +125,7 @@ extension View {
     /// A line over the text inside (when `isActive`): SGR 53, which
     /// terminals without it ignore. SwiftUI has no overline; terminals draw
     /// one, and it sets off a heading or a total without a rule of its own.
-    public func overline(_ isActive: Bool = true) -> InheritedStyleView<Self> {
+    public consuming func overline(_ isActive: Bool = true) -> InheritedStyleView<Self> {
         textAttributes(isActive ? .overline : [])
     }
     /// Struck-through text inside (when `isActive`), as SwiftUI's
@@ -133,13 +133,13 @@ extension View {
     /// text's colour. Terminals have no strikethrough pattern or colour
     /// (see ``Text/strikethrough(_:pattern:color:)``): `pattern` and
     /// `color` are accepted for SwiftUI's sake and not drawn.
-    public func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil)
+    public consuming func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil)
         -> InheritedStyleView<Self>
     {
         textAttributes(isActive ? .strikethrough : [])
     }
     /// Dim (faint) text inside (when `isActive`).
-    public func dim(_ isActive: Bool = true) -> InheritedStyleView<Self> { textAttributes(isActive ? .dim : []) }
+    public consuming func dim(_ isActive: Bool = true) -> InheritedStyleView<Self> { textAttributes(isActive ? .dim : []) }
     /// Reverse-video text inside (when `isActive`).
-    public func reverse(_ isActive: Bool = true) -> InheritedStyleView<Self> { textAttributes(isActive ? .reverse : []) }
+    public consuming func reverse(_ isActive: Bool = true) -> InheritedStyleView<Self> { textAttributes(isActive ? .reverse : []) }
 }

@@ -31,13 +31,13 @@ final class PaddingBehavior: NodeBehavior {
 
 extension View {
     /// Adds `length` cells of space on `edges`.
-    public func padding(_ edges: Edge = .all, _ length: Int = 1) -> PaddingView<Self> {
+    public consuming func padding(_ edges: Edge = .all, _ length: Int = 1) -> PaddingView<Self> {
         PaddingView(insets: EdgeInsets(edges, length), content: self)
     }
 
     /// Adds `length` cells of space on every edge.
-    public func padding(_ length: Int) -> PaddingView<Self> { padding(.all, length) }
+    public consuming func padding(_ length: Int) -> PaddingView<Self> { padding(.all, length) }
 
     /// Adds the given insets.
-    public func padding(_ insets: EdgeInsets) -> PaddingView<Self> { PaddingView(insets: insets, content: self) }
+    public consuming func padding(_ insets: EdgeInsets) -> PaddingView<Self> { PaddingView(insets: insets, content: self) }
 }

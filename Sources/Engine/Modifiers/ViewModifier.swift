@@ -37,13 +37,13 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
 
 extension View {
     /// Applies `modifier` to this view.
-    public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
+    public consuming func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
         ModifiedContent(content: self, modifier: modifier)
     }
 
     /// Gives the view an explicit identity: when `id` changes, the view is a
     /// new one (its subtree and state start fresh).
-    public func id<ID: Hashable & Sendable>(_ id: ID) -> IDView<Self, ID> { IDView(content: self, id: id) }
+    public consuming func id<ID: Hashable & Sendable>(_ id: ID) -> IDView<Self, ID> { IDView(content: self, id: id) }
 }
 
 /// A view with an explicit identity.

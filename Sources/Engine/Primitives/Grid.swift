@@ -103,25 +103,25 @@ struct GridCellUnsizedAxesKey: LayoutValueKey { static let defaultValue: Axis.Se
 
 extension View {
     /// Makes this cell of a ``GridRow`` span `count` columns.
-    public func gridCellColumns(_ count: Int) -> some View {
+    public consuming func gridCellColumns(_ count: Int) -> some View {
         layoutValue(key: GridCellColumnsKey.self, value: Swift.max(1, count))
     }
 
     /// Sets the horizontal alignment of every cell in this cell's ``Grid`` column.
-    public func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View {
+    public consuming func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View {
         layoutValue(key: GridColumnAlignmentKey.self, value: guide)
     }
 
     /// Places this cell at `anchor` of its area in the ``Grid`` (instead of
     /// the grid's, row's and column's alignments).
-    public func gridCellAnchor(_ anchor: UnitPoint) -> some View {
+    public consuming func gridCellAnchor(_ anchor: UnitPoint) -> some View {
         layoutValue(key: GridCellAnchorKey.self, value: anchor)
     }
 
     /// Asks the ``Grid`` not to size this cell's column (`.horizontal`) or
     /// row (`.vertical`) by it: a flexible view (a ``Divider``, a
     /// ``Spacer``) then takes the size the other cells give.
-    public func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View {
+    public consuming func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View {
         layoutValue(key: GridCellUnsizedAxesKey.self, value: axes)
     }
 }

@@ -142,7 +142,7 @@ final class LayoutValueBehavior: NodeBehavior {
 extension View {
     /// Gives this view a value for `key` that the enclosing ``Layout`` reads
     /// as `subviews[i][key]`.
-    public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> LayoutValueView<K, Self> {
+    public consuming func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> LayoutValueView<K, Self> {
         LayoutValueView(value: value, content: self)
     }
 }

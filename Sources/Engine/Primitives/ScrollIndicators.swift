@@ -92,7 +92,7 @@ extension View {
     /// terminal. `.vertical` sets the indicators of ``ScrollView``,
     /// ``List`` and ``Table`` scrolling vertically; `.horizontal` those of
     /// a ``ScrollView`` scrolling sideways.
-    public func scrollIndicators(_ visibility: ScrollIndicatorVisibility,
+    public consuming func scrollIndicators(_ visibility: ScrollIndicatorVisibility,
                                  axes: Axis.Set = [.vertical, .horizontal]) -> ScrollIndicatorsWriter<Self> {
         ScrollIndicatorsWriter(visibility: visibility, axes: axes, content: self)
     }

@@ -26,7 +26,7 @@ extension View {
     ///
     /// A text without tabs does not read the value, and costs nothing more.
     /// - Parameter columns: Columns from one stop to the next (at least 1).
-    public func tabSize(_ columns: Int) -> EnvironmentWriter<Self, Int> {
+    public consuming func tabSize(_ columns: Int) -> EnvironmentWriter<Self, Int> {
         environment(EnvironmentPaths.tabSize, columns)
     }
 }

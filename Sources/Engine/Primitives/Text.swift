@@ -186,8 +186,8 @@ extension Text {
         change(&copy)
         return copy
     }
-    nonisolated public func bold() -> Text { with { $0.style.attributes.insert(.bold) } }
-    nonisolated public func italic() -> Text { with { $0.style.attributes.insert(.italic) } }
+    nonisolated public consuming func bold() -> Text { with { $0.style.attributes.insert(.bold) } }
+    nonisolated public consuming func italic() -> Text { with { $0.style.attributes.insert(.italic) } }
     /// Underlined (when `isActive`), the line drawn in `pattern` and `color`
     /// (`nil`: the text's colour), as SwiftUI's `underline(_:pattern:color:)`.
     /// See ``Text/LineStyle/Pattern`` for how patterns map to a terminal's
@@ -196,7 +196,7 @@ extension Text {
     /// ```swift
     /// Text("recieve").underline(pattern: .curly, color: .red)
     /// ```
-    nonisolated public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+    nonisolated public consuming func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
         guard isActive else { return self }
         return with {
             $0.style.attributes.insert(.underline)
@@ -206,7 +206,7 @@ extension Text {
     }
     /// A line over the text (when `isActive`): SGR 53, which terminals
     /// without it ignore. SwiftUI has no overline; terminals draw one.
-    nonisolated public func overline(_ isActive: Bool = true) -> Text {
+    nonisolated public consuming func overline(_ isActive: Bool = true) -> Text {
         guard isActive else { return self }
         return with { $0.style.attributes.insert(.overline) }
     }
@@ -220,24 +220,24 @@ extension Text {
     /// ```swift
     /// Text("old price").strikethrough(color: .red)   // a line in the text's colour
     /// ```
-    nonisolated public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+    nonisolated public consuming func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
         guard isActive else { return self }
         return with { $0.style.attributes.insert(.strikethrough) }
     }
-    nonisolated public func dim() -> Text { with { $0.style.attributes.insert(.dim) } }
-    nonisolated public func blink() -> Text { with { $0.style.attributes.insert(.blink) } }
-    nonisolated public func reverse() -> Text { with { $0.style.attributes.insert(.reverse) } }
-    nonisolated public func foregroundColor(_ color: Color) -> Text { with { $0.style.foreground = color } }
+    nonisolated public consuming func dim() -> Text { with { $0.style.attributes.insert(.dim) } }
+    nonisolated public consuming func blink() -> Text { with { $0.style.attributes.insert(.blink) } }
+    nonisolated public consuming func reverse() -> Text { with { $0.style.attributes.insert(.reverse) } }
+    nonisolated public consuming func foregroundColor(_ color: Color) -> Text { with { $0.style.foreground = color } }
     /// The text's own background (the cells its glyphs occupy).
-    nonisolated public func backgroundColor(_ color: Color) -> Text { with { $0.style.background = color } }
+    nonisolated public consuming func backgroundColor(_ color: Color) -> Text { with { $0.style.background = color } }
     /// At most `n` lines; the last is truncated with "…".
-    nonisolated public func lineLimit(_ n: Int?) -> Text { with { $0.lineLimit = n } }
+    nonisolated public consuming func lineLimit(_ n: Int?) -> Text { with { $0.lineLimit = n } }
     /// Where "…" goes when a line is cut.
-    nonisolated public func truncationMode(_ mode: TruncationMode) -> Text { with { $0.truncation = mode } }
+    nonisolated public consuming func truncationMode(_ mode: TruncationMode) -> Text { with { $0.truncation = mode } }
     /// How lines are aligned within the text's frame.
-    nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> Text { with { $0.alignment = alignment } }
+    nonisolated public consuming func multilineTextAlignment(_ alignment: TextAlignment) -> Text { with { $0.alignment = alignment } }
     /// One line per "\n"-separated line, truncated instead of wrapped.
-    nonisolated public func singleLine() -> Text { with { $0.wraps = false } }
+    nonisolated public consuming func singleLine() -> Text { with { $0.wraps = false } }
 }
 
 final class TextBehavior: NodeBehavior {

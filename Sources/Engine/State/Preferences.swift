@@ -89,19 +89,19 @@ public struct NavigationTitleKey: PreferenceKey {
 
 extension View {
     /// Publishes `value` for `key` to the ancestors of this view.
-    public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> PreferenceWriter<Self, K> {
+    public consuming func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> PreferenceWriter<Self, K> {
         PreferenceWriter(value: value, content: self)
     }
 
     /// Calls `action` when the reduced value of `key` in this view changes.
-    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self,
+    public consuming func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self,
                                                      perform action: @escaping (K.Value) -> Void)
         -> PreferenceObserver<Self, K> where K.Value: Equatable {
         PreferenceObserver(content: self, action: action)
     }
 
     /// Sets the title of the enclosing screen (the ``NavigationTitleKey`` preference).
-    public func navigationTitle(_ title: String) -> PreferenceWriter<Self, NavigationTitleKey> {
+    public consuming func navigationTitle(_ title: String) -> PreferenceWriter<Self, NavigationTitleKey> {
         preference(key: NavigationTitleKey.self, value: title)
     }
 }

@@ -8,33 +8,43 @@
 /// child's identity is its position, as in a ``TupleView``, and identity
 /// paths name them all `TupleView`.
 extension ViewBuilder {
-    public static func buildBlock<V0: View, V1: View>(_ v0: V0, _ v1: V1) -> TupleView2<V0, V1> {
+    public static func buildBlock<V0: View, V1: View>(_ v0: consuming V0, _ v1: consuming V1) -> TupleView2<V0, V1> {
         TupleView2(v0, v1)
     }
-    public static func buildBlock<V0: View, V1: View, V2: View>(_ v0: V0, _ v1: V1, _ v2: V2) -> TupleView3<V0, V1, V2> {
+    public static func buildBlock<V0: View, V1: View, V2: View>(_ v0: consuming V0, _ v1: consuming V1, _ v2: consuming V2) -> TupleView3<V0, V1, V2> {
         TupleView3(v0, v1, v2)
     }
-    public static func buildBlock<V0: View, V1: View, V2: View, V3: View>(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3) -> TupleView4<V0, V1, V2, V3> {
+    public static func buildBlock<V0: View, V1: View, V2: View, V3: View>(_ v0: consuming V0, _ v1: consuming V1, _ v2: consuming V2, _ v3: consuming V3) -> TupleView4<V0, V1, V2, V3> {
         TupleView4(v0, v1, v2, v3)
     }
-    public static func buildBlock<V0: View, V1: View, V2: View, V3: View, V4: View>(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3, _ v4: V4) -> TupleView5<V0, V1, V2, V3, V4> {
+    public static func buildBlock<V0: View, V1: View, V2: View, V3: View, V4: View>(_ v0: consuming V0, _ v1: consuming V1, _ v2: consuming V2, _ v3: consuming V3, _ v4: consuming V4) -> TupleView5<V0, V1, V2, V3, V4> {
         TupleView5(v0, v1, v2, v3, v4)
     }
-    public static func buildBlock<V0: View, V1: View, V2: View, V3: View, V4: View, V5: View>(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3, _ v4: V4, _ v5: V5) -> TupleView6<V0, V1, V2, V3, V4, V5> {
+    public static func buildBlock<V0: View, V1: View, V2: View, V3: View, V4: View, V5: View>(_ v0: consuming V0, _ v1: consuming V1, _ v2: consuming V2, _ v3: consuming V3, _ v4: consuming V4, _ v5: consuming V5) -> TupleView6<V0, V1, V2, V3, V4, V5> {
         TupleView6(v0, v1, v2, v3, v4, v5)
     }
 }
 
 /// 2 views in a row, as a `@ViewBuilder` block of 2 makes them.
 public struct TupleView2<V0: View, V1: View>: PrimitiveView {
-    public var value: (V0, V1)
+    var v0: V0
+    var v1: V1
 
-    public init(_ v0: V0, _ v1: V1) { value = (v0, v1) }
+    /// The children, as a tuple (SwiftUI's `TupleView.value`). Kept as
+    /// separate fields: the optimiser copies a whole tuple held in a
+    /// struct to read one of its elements (each child's reconcile would
+    /// retain every reference in the block, once per child).
+    public var value: (V0, V1) {
+        get { (v0, v1) }
+        set { v0 = newValue.0; v1 = newValue.1 }
+    }
+
+    public init(_ v0: V0, _ v1: V1) { self.v0 = v0; self.v1 = v1 }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         graph.reserveChildren(of: node, 2)
-        graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
-        graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
+        graph.reconcileChild(view.v0, of: node, slot: 0, key: .position(0))
+        graph.reconcileChild(view.v1, of: node, slot: 1, key: .position(1))
         graph.trimChildren(of: node, to: 2)
     }
 
@@ -48,15 +58,26 @@ extension TupleView2 {
 
 /// 3 views in a row, as a `@ViewBuilder` block of 3 makes them.
 public struct TupleView3<V0: View, V1: View, V2: View>: PrimitiveView {
-    public var value: (V0, V1, V2)
+    var v0: V0
+    var v1: V1
+    var v2: V2
 
-    public init(_ v0: V0, _ v1: V1, _ v2: V2) { value = (v0, v1, v2) }
+    /// The children, as a tuple (SwiftUI's `TupleView.value`). Kept as
+    /// separate fields: the optimiser copies a whole tuple held in a
+    /// struct to read one of its elements (each child's reconcile would
+    /// retain every reference in the block, once per child).
+    public var value: (V0, V1, V2) {
+        get { (v0, v1, v2) }
+        set { v0 = newValue.0; v1 = newValue.1; v2 = newValue.2 }
+    }
+
+    public init(_ v0: V0, _ v1: V1, _ v2: V2) { self.v0 = v0; self.v1 = v1; self.v2 = v2 }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         graph.reserveChildren(of: node, 3)
-        graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
-        graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
-        graph.reconcileChild(view.value.2, of: node, slot: 2, key: .position(2))
+        graph.reconcileChild(view.v0, of: node, slot: 0, key: .position(0))
+        graph.reconcileChild(view.v1, of: node, slot: 1, key: .position(1))
+        graph.reconcileChild(view.v2, of: node, slot: 2, key: .position(2))
         graph.trimChildren(of: node, to: 3)
     }
 
@@ -70,16 +91,28 @@ extension TupleView3 {
 
 /// 4 views in a row, as a `@ViewBuilder` block of 4 makes them.
 public struct TupleView4<V0: View, V1: View, V2: View, V3: View>: PrimitiveView {
-    public var value: (V0, V1, V2, V3)
+    var v0: V0
+    var v1: V1
+    var v2: V2
+    var v3: V3
 
-    public init(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3) { value = (v0, v1, v2, v3) }
+    /// The children, as a tuple (SwiftUI's `TupleView.value`). Kept as
+    /// separate fields: the optimiser copies a whole tuple held in a
+    /// struct to read one of its elements (each child's reconcile would
+    /// retain every reference in the block, once per child).
+    public var value: (V0, V1, V2, V3) {
+        get { (v0, v1, v2, v3) }
+        set { v0 = newValue.0; v1 = newValue.1; v2 = newValue.2; v3 = newValue.3 }
+    }
+
+    public init(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3) { self.v0 = v0; self.v1 = v1; self.v2 = v2; self.v3 = v3 }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         graph.reserveChildren(of: node, 4)
-        graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
-        graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
-        graph.reconcileChild(view.value.2, of: node, slot: 2, key: .position(2))
-        graph.reconcileChild(view.value.3, of: node, slot: 3, key: .position(3))
+        graph.reconcileChild(view.v0, of: node, slot: 0, key: .position(0))
+        graph.reconcileChild(view.v1, of: node, slot: 1, key: .position(1))
+        graph.reconcileChild(view.v2, of: node, slot: 2, key: .position(2))
+        graph.reconcileChild(view.v3, of: node, slot: 3, key: .position(3))
         graph.trimChildren(of: node, to: 4)
     }
 
@@ -93,17 +126,30 @@ extension TupleView4 {
 
 /// 5 views in a row, as a `@ViewBuilder` block of 5 makes them.
 public struct TupleView5<V0: View, V1: View, V2: View, V3: View, V4: View>: PrimitiveView {
-    public var value: (V0, V1, V2, V3, V4)
+    var v0: V0
+    var v1: V1
+    var v2: V2
+    var v3: V3
+    var v4: V4
 
-    public init(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3, _ v4: V4) { value = (v0, v1, v2, v3, v4) }
+    /// The children, as a tuple (SwiftUI's `TupleView.value`). Kept as
+    /// separate fields: the optimiser copies a whole tuple held in a
+    /// struct to read one of its elements (each child's reconcile would
+    /// retain every reference in the block, once per child).
+    public var value: (V0, V1, V2, V3, V4) {
+        get { (v0, v1, v2, v3, v4) }
+        set { v0 = newValue.0; v1 = newValue.1; v2 = newValue.2; v3 = newValue.3; v4 = newValue.4 }
+    }
+
+    public init(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3, _ v4: V4) { self.v0 = v0; self.v1 = v1; self.v2 = v2; self.v3 = v3; self.v4 = v4 }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         graph.reserveChildren(of: node, 5)
-        graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
-        graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
-        graph.reconcileChild(view.value.2, of: node, slot: 2, key: .position(2))
-        graph.reconcileChild(view.value.3, of: node, slot: 3, key: .position(3))
-        graph.reconcileChild(view.value.4, of: node, slot: 4, key: .position(4))
+        graph.reconcileChild(view.v0, of: node, slot: 0, key: .position(0))
+        graph.reconcileChild(view.v1, of: node, slot: 1, key: .position(1))
+        graph.reconcileChild(view.v2, of: node, slot: 2, key: .position(2))
+        graph.reconcileChild(view.v3, of: node, slot: 3, key: .position(3))
+        graph.reconcileChild(view.v4, of: node, slot: 4, key: .position(4))
         graph.trimChildren(of: node, to: 5)
     }
 
@@ -117,18 +163,32 @@ extension TupleView5 {
 
 /// 6 views in a row, as a `@ViewBuilder` block of 6 makes them.
 public struct TupleView6<V0: View, V1: View, V2: View, V3: View, V4: View, V5: View>: PrimitiveView {
-    public var value: (V0, V1, V2, V3, V4, V5)
+    var v0: V0
+    var v1: V1
+    var v2: V2
+    var v3: V3
+    var v4: V4
+    var v5: V5
 
-    public init(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3, _ v4: V4, _ v5: V5) { value = (v0, v1, v2, v3, v4, v5) }
+    /// The children, as a tuple (SwiftUI's `TupleView.value`). Kept as
+    /// separate fields: the optimiser copies a whole tuple held in a
+    /// struct to read one of its elements (each child's reconcile would
+    /// retain every reference in the block, once per child).
+    public var value: (V0, V1, V2, V3, V4, V5) {
+        get { (v0, v1, v2, v3, v4, v5) }
+        set { v0 = newValue.0; v1 = newValue.1; v2 = newValue.2; v3 = newValue.3; v4 = newValue.4; v5 = newValue.5 }
+    }
+
+    public init(_ v0: V0, _ v1: V1, _ v2: V2, _ v3: V3, _ v4: V4, _ v5: V5) { self.v0 = v0; self.v1 = v1; self.v2 = v2; self.v3 = v3; self.v4 = v4; self.v5 = v5 }
 
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         graph.reserveChildren(of: node, 6)
-        graph.reconcileChild(view.value.0, of: node, slot: 0, key: .position(0))
-        graph.reconcileChild(view.value.1, of: node, slot: 1, key: .position(1))
-        graph.reconcileChild(view.value.2, of: node, slot: 2, key: .position(2))
-        graph.reconcileChild(view.value.3, of: node, slot: 3, key: .position(3))
-        graph.reconcileChild(view.value.4, of: node, slot: 4, key: .position(4))
-        graph.reconcileChild(view.value.5, of: node, slot: 5, key: .position(5))
+        graph.reconcileChild(view.v0, of: node, slot: 0, key: .position(0))
+        graph.reconcileChild(view.v1, of: node, slot: 1, key: .position(1))
+        graph.reconcileChild(view.v2, of: node, slot: 2, key: .position(2))
+        graph.reconcileChild(view.v3, of: node, slot: 3, key: .position(3))
+        graph.reconcileChild(view.v4, of: node, slot: 4, key: .position(4))
+        graph.reconcileChild(view.v5, of: node, slot: 5, key: .position(5))
         graph.trimChildren(of: node, to: 6)
     }
 

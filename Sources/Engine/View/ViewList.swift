@@ -100,46 +100,46 @@ extension TupleView: ViewListContent {
 
 extension TupleView2: ViewListContent {
     func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
-        list.append(value.0, implicitTag: implicitTag)
-        list.append(value.1, implicitTag: implicitTag)
+        list.append(v0, implicitTag: implicitTag)
+        list.append(v1, implicitTag: implicitTag)
     }
 }
 
 extension TupleView3: ViewListContent {
     func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
-        list.append(value.0, implicitTag: implicitTag)
-        list.append(value.1, implicitTag: implicitTag)
-        list.append(value.2, implicitTag: implicitTag)
+        list.append(v0, implicitTag: implicitTag)
+        list.append(v1, implicitTag: implicitTag)
+        list.append(v2, implicitTag: implicitTag)
     }
 }
 
 extension TupleView4: ViewListContent {
     func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
-        list.append(value.0, implicitTag: implicitTag)
-        list.append(value.1, implicitTag: implicitTag)
-        list.append(value.2, implicitTag: implicitTag)
-        list.append(value.3, implicitTag: implicitTag)
+        list.append(v0, implicitTag: implicitTag)
+        list.append(v1, implicitTag: implicitTag)
+        list.append(v2, implicitTag: implicitTag)
+        list.append(v3, implicitTag: implicitTag)
     }
 }
 
 extension TupleView5: ViewListContent {
     func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
-        list.append(value.0, implicitTag: implicitTag)
-        list.append(value.1, implicitTag: implicitTag)
-        list.append(value.2, implicitTag: implicitTag)
-        list.append(value.3, implicitTag: implicitTag)
-        list.append(value.4, implicitTag: implicitTag)
+        list.append(v0, implicitTag: implicitTag)
+        list.append(v1, implicitTag: implicitTag)
+        list.append(v2, implicitTag: implicitTag)
+        list.append(v3, implicitTag: implicitTag)
+        list.append(v4, implicitTag: implicitTag)
     }
 }
 
 extension TupleView6: ViewListContent {
     func appendElements(to list: inout ViewList, implicitTag: AnyHashable?) {
-        list.append(value.0, implicitTag: implicitTag)
-        list.append(value.1, implicitTag: implicitTag)
-        list.append(value.2, implicitTag: implicitTag)
-        list.append(value.3, implicitTag: implicitTag)
-        list.append(value.4, implicitTag: implicitTag)
-        list.append(value.5, implicitTag: implicitTag)
+        list.append(v0, implicitTag: implicitTag)
+        list.append(v1, implicitTag: implicitTag)
+        list.append(v2, implicitTag: implicitTag)
+        list.append(v3, implicitTag: implicitTag)
+        list.append(v4, implicitTag: implicitTag)
+        list.append(v5, implicitTag: implicitTag)
     }
 }
 
@@ -224,7 +224,7 @@ extension View {
     ///     Text("Large").tag(Size.large)
     /// }
     /// ```
-    public func tag<V: Hashable>(_ tag: V) -> TaggedView<Self, V> { TaggedView(content: self, tag: tag) }
+    public consuming func tag<V: Hashable>(_ tag: V) -> TaggedView<Self, V> { TaggedView(content: self, tag: tag) }
 }
 
 // A tag only marks its content: the node keeps no value.
