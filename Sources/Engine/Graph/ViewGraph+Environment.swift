@@ -14,7 +14,17 @@ extension ViewGraph {
     /// machinery instantiates metadata, and the getter hashes the key and
     /// casts the value), and a view re-evaluated on every keystroke (a text
     /// field, a scroll view) reads several keys.
+    @inline(__always)
     func environmentValue<Value>(_ keyPath: KeyPath<EnvironmentValues, Value>, at node: ViewNode) -> Value {
+        environmentBox(keyPath, at: node).value
+    }
+
+    /// ``environmentValue(_:at:)``'s box, as the node keeps it: what an
+    /// ``Environment`` holds once bound (a box is a reference whatever
+    /// `Value` is, so code that does not know `Value` keeps it with no
+    /// metadata of an optional of `Value` looked up).
+    func environmentBox<Value>(_ keyPath: KeyPath<EnvironmentValues, Value>,
+                               at node: ViewNode) -> EnvironmentValueBox<Value> {
         if let index = node.environmentReads.firstIndex(where: { $0.keyPath === keyPath })
             ?? node.environmentReads.firstIndex(where: { $0.keyPath == keyPath })
         {
@@ -24,40 +34,47 @@ extension ViewGraph {
                 if read.knownKey >= 0 {
                     switch knownRead(key: read.knownKey, since: read.serial, above: node) {
                     case .unchanged:
-                        return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self).value
+                        return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self)
                     case .written(let writer):
                         return rereadWritten(keyPath, from: writer, read: index, of: node)
                     case .unknown:
                         break
                     }
                 } else if environmentUnchanged(above: node, since: read.serial, key: read.knownKey) {
-                    return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self).value
+                    return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self)
                 }
             }
-            let value = resolvedEnvironment(below: node.parent)[keyPath: keyPath]
-            node.environmentReads[index].value = EnvironmentValueBox(value)
-            node.environmentReads[index].serial = environmentSerial
-            return value
+            return rereadResolved(keyPath, read: index, of: node)
         }
-        let value = resolvedEnvironment(below: node.parent)[keyPath: keyPath]
+        let box = EnvironmentValueBox(resolvedEnvironment(below: node.parent)[keyPath: keyPath])
         node.environmentReads.append(EnvironmentRead(keyPath: keyPath, knownKey: EnvironmentPaths.knownKey(keyPath),
-                                                     serial: environmentSerial, value: EnvironmentValueBox(value)))
+                                                     serial: environmentSerial, value: box))
         environmentReaders[keyPath, default: [:]][ObjectIdentifier(node)] = node
-        return value
+        return box
     }
 
     /// `node`'s read `index` of `keyPath` again, from `writer`, the nearest
-    /// writer of the key (``knownRead(key:since:above:)``), or resolved
-    /// when its value is not one of `Value` (it is: the key paths are
-    /// equal). Out of line: its optional of `Value` would otherwise be
-    /// looked up on every read of ``environmentValue(_:at:)``.
-    @inline(never)
+    /// writer of the key (``knownRead(key:since:above:)``): the read takes
+    /// the writer's box (its value type is `Value`: the key paths are
+    /// equal), so a value written again on every frame (a text field's
+    /// `onSubmit`) is read with no cast, box or copy.
+    @inline(__always)
     private func rereadWritten<Value>(_ keyPath: KeyPath<EnvironmentValues, Value>, from writer: EnvironmentWriterBehavior,
-                                      read index: Int, of node: ViewNode) -> Value {
-        let value = writer.value.flatMap { $0 as? Value } ?? resolvedEnvironment(below: node.parent)[keyPath: keyPath]
-        node.environmentReads[index].value = EnvironmentValueBox(value)
+                                      read index: Int, of node: ViewNode) -> EnvironmentValueBox<Value> {
+        guard let box = writer.valueBox else { return rereadResolved(keyPath, read: index, of: node) }
+        node.environmentReads[index].value = box
         node.environmentReads[index].serial = environmentSerial
-        return value
+        return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self)
+    }
+
+    /// `node`'s read `index` of `keyPath` again, from the resolved environment.
+    @inline(never)
+    private func rereadResolved<Value>(_ keyPath: KeyPath<EnvironmentValues, Value>, read index: Int,
+                                       of node: ViewNode) -> EnvironmentValueBox<Value> {
+        let box = EnvironmentValueBox(resolvedEnvironment(below: node.parent)[keyPath: keyPath])
+        node.environmentReads[index].value = box
+        node.environmentReads[index].serial = environmentSerial
+        return box
     }
 
     /// What a read of `keyPath`, a known key (`key`, its

@@ -42,16 +42,19 @@ public struct EnvironmentValues {
 @propertyWrapper
 public struct Environment<Value>: DynamicProperty {
     let keyPath: KeyPath<EnvironmentValues, Value>
-    var value: Value?
+    /// The value read when bound, in the box the node keeps it in (binding
+    /// runs where `Value` is not known: a reference is stored with no
+    /// metadata of an optional of `Value`).
+    var box: EnvironmentValueBox<Value>?
 
     public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
 
     public var wrappedValue: Value {
-        value ?? EnvironmentValues()[keyPath: keyPath]
+        box?.value ?? EnvironmentValues()[keyPath: keyPath]
     }
 
     public mutating func _bind(node: ViewNode, ordinal: Int, graph: ViewGraph) {
-        value = graph.environmentValue(keyPath, at: node)
+        box = graph.environmentBox(keyPath, at: node)
     }
 }
 
@@ -81,15 +84,26 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
         let sameKey = b.keyPath === path || b.keyPath == path
         if !sameKey {
             // What is written where changed: every value read is read again.
-            if b.value != nil { graph.environmentWritten() }
+            if b.valueBox != nil { graph.environmentWritten() }
             b.keyPath = path
         }
-        let changed = b.value != nil
-            && (!sameKey || !((b.value as? Value).map { sameValue($0, value, equatable: equatable) } ?? false))
-        b.value = value
+        // A value that can compare equal is compared (a closure, an
+        // `onSubmit` action, cannot: it changed). Equal key paths have the
+        // same value type: the last box holds a `Value`.
+        let comparable = equatable != nil || _isPOD(Value.self)
+        if sameKey, comparable, let last = b.valueBox,
+           sameValue(unsafeDowncast(last, to: EnvironmentValueBox<Value>.self).value, value, equatable: equatable) {
+            // Unchanged: the box, and what it applies, stay.
+        } else {
+            let changed = b.valueBox != nil
+            // One box for the writer and every reader of the key below it,
+            // which takes it as its read (``ViewGraph/knownRead(key:since:above:)``).
+            let box = EnvironmentValueBox(value)
+            b.valueBox = box
+            b.apply = { env in env[keyPath: path] = box.value }
+            if changed { graph.environmentChanged(path, below: node) }
+        }
         b.writesValue = true
-        b.apply = { env in env[keyPath: path] = value }
-        if changed { graph.environmentChanged(path, below: node) }
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }
@@ -103,6 +117,10 @@ class EnvironmentWriterBehavior: NodeBehavior {
     /// writers whose change depends on what is above them (`.disabled`) or
     /// is kept elsewhere (focus).
     var writesValue = false
+    /// What an `.environment(_:_:)` writer writes (``writesValue``): an
+    /// ``EnvironmentValueBox`` of its key path's value type, which readers
+    /// of the key below take as their own read, with no cast or copy.
+    var valueBox: AnyObject?
     var apply: ((inout EnvironmentValues) -> Void)?
     /// Whether the value's type is Equatable, once ``knowsEquatable``.
     var equatable: (any Equatable.Type)?
@@ -130,7 +148,7 @@ class EnvironmentWriterBehavior: NodeBehavior {
 
 extension View {
     /// Sets the environment value at `keyPath` for this view and everything in it.
-    public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value)
+    public consuming func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value)
         -> EnvironmentWriter<Self, Value> {
         EnvironmentWriter(keyPath: keyPath, value: value, content: self)
     }
