@@ -222,6 +222,54 @@ struct EnvironmentTests {
         #expect(row() == "false:true")
     }
 
+    @Test("a reader takes the value its writer wrote this frame: a closure written anew each frame is the new one, an equal value re-evaluates no reader")
+    func writerValueTakenByReaders() {
+        final class Log { var calls: [String] = []; var tabReads = 0 }
+        struct Submitter: View {
+            @Environment(\.submitAction) private var submit
+            var step: Int
+            var body: some View { Text("step \(step)").onChange(of: step, initial: true) { submit?() } }
+        }
+        // Equal to any other: evaluated again only when what it reads changed.
+        struct TabReader: View, @MainActor Equatable {
+            @Environment(\.tabSize) private var tabs
+            var log: Log
+            static func == (a: TabReader, b: TabReader) -> Bool { true }
+            var body: some View {
+                log.tabReads += 1
+                return Text("tabs \(tabs)")
+            }
+        }
+        struct Screen: View {
+            var word: String
+            var tabs: Int
+            var log: Log
+            var body: some View {
+                VStack {
+                    Submitter(step: log.calls.count)
+                    TabReader(log: log)
+                }
+                .onSubmit { log.calls.append(word) }
+                .environment(\.tabSize, tabs)
+            }
+        }
+        let log = Log()
+        let host = FramePipeline(columns: 12, rows: 2)
+        host.render(Screen(word: "a", tabs: 2, log: log))
+        #expect(log.calls == ["a"])
+        #expect(host.textRows[1].contains("tabs 2"))
+        // A new closure: the reader below calls the new one, not the first.
+        host.render(Screen(word: "b", tabs: 3, log: log))
+        #expect(log.calls == ["a", "b"])
+        #expect(host.textRows[1].contains("tabs 3"))
+        let reads = log.tabReads
+        // The tab size written again, equal (the closure anew): its reader is not evaluated again.
+        host.render(Screen(word: "c", tabs: 3, log: log))
+        #expect(log.calls == ["a", "b", "c"])
+        #expect(log.tabReads == reads)
+        #expect(host.textRows[1].contains("tabs 3"))
+    }
+
     @Test("an environment change reaches readers inside skipped subtrees")
     func reachesSkippedSubtrees() {
         struct Outer: View {

@@ -33,4 +33,16 @@ struct ViewListTests {
         let list = ViewList(TupleView2(Text("a").bold(), AnyView(Group { Text("b"); Text("c") })))
         #expect(list.elements.count == 2)
     }
+
+    @Test("a block's value is its children as a tuple, read and written (SwiftUI's TupleView.value)")
+    func tupleValue() {
+        var block = TupleView4(Text("a"), Text("b"), Spacer(), Text("d"))
+        #expect(block.value.0.content == "a" && block.value.3.content == "d")
+        block.value = (Text("w"), Text("x"), Spacer(minLength: 2), Text("z"))
+        #expect(block.value.1.content == "x" && block.value.2.minLength == 2)
+        #expect(ViewList(block).elements.compactMap { ($0.value as? Text)?.content } == ["w", "x", "z"])
+        var six = TupleView6(Text("1"), Text("2"), Text("3"), Text("4"), Text("5"), Text("6"))
+        six.value.5 = Text("six")
+        #expect(six.value.5.content == "six" && six.value.0.content == "1")
+    }
 }
