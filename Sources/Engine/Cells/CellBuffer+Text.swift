@@ -18,7 +18,7 @@ extension CellBuffer {
             let (end, overflow) = x.addingReportingOverflow(GraphemeWidth.width(of: text))
             return overflow ? Int.max : end
         }
-        if let end = writePrintableASCII(text, x: x, y: y, style: style, area: area) { return end }
+        if let end = writeNarrowText(text, x: x, y: y, style: style, area: area) { return end }
         let row = mutableRow(y)
         var cursor = x
         var first = Int.max, last = Int.min
@@ -76,29 +76,54 @@ extension CellBuffer {
     }
 
     /// ``write(_:x:y:style:clip:)`` for text that is all printable ASCII
-    /// (U+0020…U+007E): a cell per byte, with nothing to segment, measure or
-    /// intern. `nil` (nothing written) for any other text. `area` is the
-    /// visible part of the buffer, and row `y` lies in it.
+    /// (U+0020…U+007E), a cell per byte, or made only of narrow scalars
+    /// (``NarrowScalars``: a "·" or an arrow in a status line, a divider's
+    /// or a border's box drawing), a cell per scalar: each is a cluster of
+    /// its own, one column wide, whatever surrounds it, so nothing is
+    /// segmented, measured or interned. `nil` (nothing written) for any
+    /// other text. `area` is the visible part of the buffer, and row `y`
+    /// lies in it.
     @inline(__always)
-    private func writePrintableASCII(_ text: String, x: Int, y: Int, style: StyleID, area: Rect) -> Int? {
+    private func writeNarrowText(_ text: String, x: Int, y: Int, style: StyleID, area: Rect) -> Int? {
         var text = text
         return text.withUTF8 { bytes -> Int? in
-            guard bytes.isPrintableASCII else { return nil }
+            if bytes.isPrintableASCII {
+                let start = Swift.max(x, area.x)
+                let end = Swift.min(x.saturatingSum(bytes.count), area.maxX)
+                if start < end {
+                    let row = mutableRow(y)
+                    // The run's two ends may cut wide graphemes; inside, every
+                    // cell is overwritten.
+                    let extra = repairEdges(row, y: y, from: start, to: end)
+                    let source = bytes.baseAddress! - x
+                    for column in start..<end {
+                        row[column] = Cell(scalar: UInt32(source[column]), width: 1, style: style)
+                    }
+                    let written = Rect(x: start, y: y, width: end - start, height: 1)
+                    damage.add(extra.isEmpty ? written : written.union(extra))
+                }
+                return x.saturatingSum(bytes.count)
+            }
+            guard let count = NarrowScalars.width(of: bytes) else { return nil }
             let start = Swift.max(x, area.x)
-            let end = Swift.min(x.saturatingSum(bytes.count), area.maxX)
+            let end = Swift.min(x.saturatingSum(count), area.maxX)
             if start < end {
                 let row = mutableRow(y)
-                // The run's two ends may cut wide graphemes; inside, every
-                // cell is overwritten.
                 let extra = repairEdges(row, y: y, from: start, to: end)
-                let source = bytes.baseAddress! - x
-                for column in start..<end {
-                    row[column] = Cell(scalar: UInt32(source[column]), width: 1, style: style)
+                // Scalars before the visible part are skipped, not decoded.
+                var column = x
+                var i = 0
+                let p = bytes.baseAddress!
+                while column < end {
+                    let (scalar, length) = TextSegmenter.decode(p + i)
+                    if column >= start { row[column] = Cell(scalar: scalar, width: 1, style: style) }
+                    i &+= length
+                    column &+= 1
                 }
                 let written = Rect(x: start, y: y, width: end - start, height: 1)
                 damage.add(extra.isEmpty ? written : written.union(extra))
             }
-            return x.saturatingSum(bytes.count)
+            return x.saturatingSum(count)
         }
     }
 

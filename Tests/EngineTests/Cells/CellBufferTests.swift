@@ -645,7 +645,7 @@ struct CellBufferTests {
         }
     }
 
-    @Test("printable ASCII is written as the general path writes it, over wide graphemes and at any clip")
+    @Test("printable ASCII and narrow text are written as the general path writes them, over wide graphemes and at any clip")
     func printableASCIIFastPath() {
         var rng = SplitMix64(seed: 0xA5C1)
         let backgrounds = ["", "日本語のテキスト", "ab日c本d", "👩‍👩‍👧 x 😀"]
@@ -656,8 +656,14 @@ struct CellBufferTests {
             let bx = Int.random(in: -2...6, using: &rng)
             fast.write(background, x: bx, y: 1)
             slow.write(background, x: bx, y: 1)
-            let text = String((0..<Int.random(in: 0...14, using: &rng)).map { _ in
-                Character(UnicodeScalar(UInt8.random(in: 0x20...0x7E, using: &rng)))
+            // Printable ASCII, or (half the time) narrow scalars among it:
+            // a status line's "·", box drawing, an arrow, Latin and Cyrillic.
+            let narrow: [Character] = ["·", "─", "│", "→", "é", "Ж", "…", "•", "⠿", "█", "«", "Ω"]
+            let mixes = Bool.random(using: &rng)
+            let text = String((0..<Int.random(in: 0...14, using: &rng)).map { _ -> Character in
+                mixes && Int.random(in: 0..<3, using: &rng) == 0
+                    ? narrow.randomElement(using: &rng)!
+                    : Character(UnicodeScalar(UInt8.random(in: 0x20...0x7E, using: &rng)))
             })
             let x = Int.random(in: -5...13, using: &rng)
             let clip: Rect? = Bool.random(using: &rng)
