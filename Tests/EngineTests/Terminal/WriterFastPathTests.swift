@@ -292,3 +292,27 @@ struct WriterKeptHashTests {
         }
     }
 }
+
+@Suite("The writer's cell counts")
+struct WriterCellCountTests {
+    @Test("cells differing between two rows are counted exactly, at every length and alignment")
+    func cellsDifferingMatchesACount() {
+        var rng = SplitMix64(seed: 0xD1FF)
+        let pool = [Cell.blank(), Cell(scalar: 0x41, width: 1, style: 0), Cell(scalar: 0x41, width: 1, style: 2),
+                    Cell(scalar: 0x6F22, width: 2, style: 0), Cell(scalar: 0x42, width: 1, style: 0)]
+        for _ in 0..<600 {
+            let count = Int.random(in: 0...70, using: &rng)
+            let offset = Int.random(in: 0...3, using: &rng)
+            let a = (0..<(count + offset)).map { _ in pool.randomElement(using: &rng)! }
+            var b = a
+            for i in b.indices where Int.random(in: 0..<3, using: &rng) == 0 { b[i] = pool.randomElement(using: &rng)! }
+            let expected = (offset..<(offset + count)).filter { a[$0] != b[$0] }.count
+            let counted = a.withUnsafeBufferPointer { pa in
+                b.withUnsafeBufferPointer { pb in
+                    FrameWriter.cellsDiffering(pa.baseAddress! + offset, pb.baseAddress! + offset, count: count)
+                }
+            }
+            #expect(counted == expected, "\(count) cells from \(offset)")
+        }
+    }
+}
