@@ -96,8 +96,8 @@ public struct RowViewport<Row: View>: PrimitiveView {
                 graph.observing(node) {
                     for i in range {
                         let (key, row) = view.row(i)
-                        (keys + made).initialize(to: key)
-                        (views + made).initialize(to: row)
+                        (keys + made).initialize(to: consume key)
+                        (views + made).initialize(to: consume row)
                         made += 1
                     }
                 }

@@ -20,7 +20,13 @@ public struct FrameView<Content: View>: SingleContentView {
     public static func _reconcile(_ view: Self, node: ViewNode, graph: ViewGraph) {
         reconcile(view, content: view.content, node: node, graph: graph)
     }
-    func configure(_ b: FrameBehavior, graph: ViewGraph, node: ViewNode) { graph.set(spec.clamped, &b.spec, node: node) }
+    func configure(_ b: FrameBehavior, graph: ViewGraph, node: ViewNode) {
+        // The spec as given, kept: the same one again (every frame of a
+        // table's cells) is not put in order and compared a second time.
+        if b.given == spec { return }
+        b.given = spec
+        graph.set(spec.clamped, &b.spec, node: node)
+    }
 }
 
 /// The parameters of a frame.
@@ -32,6 +38,8 @@ public struct FrameSpec: Equatable, Sendable {
 
 final class FrameBehavior: NodeBehavior {
     var spec = FrameSpec()
+    /// The spec last given, before ``FrameSpec/clamped`` (nil before the first).
+    var given: FrameSpec?
 
     @inline(__always)
     static func clamp(_ v: Int, _ lo: Int?, _ hi: Int?) -> Int {
