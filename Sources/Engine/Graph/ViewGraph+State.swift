@@ -14,14 +14,14 @@ extension ViewGraph {
             // instructions a frame).
             // A new node has no slot: no cast (each generic cast or
             // `Optional<Value>` looks its type's metadata up at run time).
-            if let slot = node.stateSlot(at: ordinal), let box = slot as? StateBox<Value> { return box }
+            if let box = StateBox<Value>.boxing(node.stateSlot(at: ordinal)) { return box }
             let value = isRestoringState ? restoredValue(for: node, key: .ordinal(ordinal), initial: initial) : initial
             let box = StateBox(value, node: node, graph: self)
             if node.setStateSlot(box, at: ordinal) { stateSlotCount += 1 }
             return box
         case .sourceLocation:
             let location = location()
-            if let box = node.stateByLocation[location] as? StateBox<Value> { return box }
+            if let box = StateBox<Value>.boxing(node.stateByLocation[location]) { return box }
             let box = StateBox(restoredValue(for: node, key: .site(location), initial: initial), node: node, graph: self)
             if node.stateByLocation[location] == nil { stateSlotCount += 1 }
             node.stateByLocation[location] = box
@@ -29,12 +29,12 @@ extension ViewGraph {
         }
     }
 
-    /// The slot of type `Slot` at `ordinal` of `node`: the one there, or
-    /// one `make` makes (replacing a slot of another type) and the graph
+    /// The box of `Value` at `ordinal` of `node`: the one there, or one
+    /// `make` makes (replacing a slot of another type) and the graph
     /// counts.
     @inline(__always)
-    func stateSlot<Slot: StateSlot>(in node: ViewNode, ordinal: Int, make: () -> Slot) -> Slot {
-        if let slot = node.stateSlot(at: ordinal) as? Slot { return slot }
+    func stateSlot<Value>(in node: ViewNode, ordinal: Int, make: () -> StateBox<Value>) -> StateBox<Value> {
+        if let slot = StateBox<Value>.boxing(node.stateSlot(at: ordinal)) { return slot }
         let slot = make()
         if node.setStateSlot(slot, at: ordinal) { stateSlotCount += 1 }
         return slot

@@ -94,7 +94,18 @@ public final class StateBox<Value>: StateSlot {
 
     init(_ value: Value, node: ViewNode, graph: ViewGraph) {
         self.value = value
-        super.init(node: node, graph: graph)
+        super.init(node: node, graph: graph, valueType: ObjectIdentifier(Value.self))
+    }
+
+    /// The box of `Value` in `slot`, or nil when it boxes another type.
+    /// Tells the boxes apart by ``StateSlot/valueType``: code that binds
+    /// state without knowing `Value` (a view's dynamic properties, bound at
+    /// run time) would otherwise look `StateBox<Value>`'s metadata up in the
+    /// runtime's cache for the cast, on every evaluation.
+    @inline(__always)
+    static func boxing(_ slot: StateSlot?) -> StateBox<Value>? {
+        guard let slot, slot.valueType == ObjectIdentifier(Value.self) else { return nil }
+        return unsafeDowncast(slot, to: StateBox<Value>.self)
     }
 
     /// Stores `newValue` and schedules the owner to be evaluated again (when
@@ -125,9 +136,13 @@ public class StateSlot {
     @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var node: ViewNode?
     @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var graph: ViewGraph?
 
-    init(node: ViewNode, graph: ViewGraph) {
+    /// The type of the value the slot boxes (every slot is a ``StateBox``).
+    let valueType: ObjectIdentifier
+
+    init(node: ViewNode, graph: ViewGraph, valueType: ObjectIdentifier) {
         self.node = node
         self.graph = graph
+        self.valueType = valueType
     }
 
     /// Cuts the slot off its owner, which is being freed.
