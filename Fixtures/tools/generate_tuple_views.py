@@ -66,10 +66,7 @@ public struct TupleView{n}<{gens}>: PrimitiveView {{
     public static func _makeBehavior() -> NodeBehavior {{ TransparentBehavior.shared }}
 }}
 
-extension TupleView{n} {{
-    public static var _isStructural: Bool {{ true }}
-    public static var _structuralIsEquatable: Bool {{ false }}
-}}
+extension TupleView{n} {{ public static var _isStructural: Bool {{ true }} }}
 ''')
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..')
     with open(os.path.join(root, 'Sources', 'Engine', 'View', 'TupleViews.swift'), 'w') as f:

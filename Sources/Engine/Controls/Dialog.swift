@@ -141,8 +141,8 @@ extension View {
     /// Presents a dialog (an alert or a confirmation dialog) while `isPresented`.
     /// (`content` is nil while the dialog is not presented: its builders
     /// are not called then.)
-    fileprivate func presentDialog(_ kind: DialogActions.Kind, title: String?, isPresented: Binding<Bool>,
-                                   content: (actions: ViewList, message: AnyView?)?)
+    fileprivate consuming func presentDialog(_ kind: DialogActions.Kind, title: String?, isPresented: Binding<Bool>,
+                                             content: (actions: ViewList, message: AnyView?)?)
         -> SheetPresenter<Self, DialogPanel> {
         guard let content else {
             return SheetPresenter(content: self, sheet: nil, dismiss: { isPresented.wrappedValue = false })

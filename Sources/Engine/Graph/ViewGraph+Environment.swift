@@ -35,8 +35,11 @@ extension ViewGraph {
                     switch knownRead(key: read.knownKey, since: read.serial, above: node) {
                     case .unchanged:
                         return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self)
-                    case .written(let writer):
-                        return rereadWritten(keyPath, from: writer, read: index, of: node)
+                    case .written(let box):
+                        // The key paths are equal: the writer's box holds a `Value`.
+                        node.environmentReads[index].value = box
+                        node.environmentReads[index].serial = environmentSerial
+                        return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self)
                     case .unknown:
                         break
                     }
@@ -51,20 +54,6 @@ extension ViewGraph {
                                                      serial: environmentSerial, value: box))
         environmentReaders[keyPath, default: [:]][ObjectIdentifier(node)] = node
         return box
-    }
-
-    /// `node`'s read `index` of `keyPath` again, from `writer`, the nearest
-    /// writer of the key (``knownRead(key:since:above:)``): the read takes
-    /// the writer's box (its value type is `Value`: the key paths are
-    /// equal), so a value written again on every frame (a text field's
-    /// `onSubmit`) is read with no cast, box or copy.
-    @inline(__always)
-    private func rereadWritten<Value>(_ keyPath: KeyPath<EnvironmentValues, Value>, from writer: EnvironmentWriterBehavior,
-                                      read index: Int, of node: ViewNode) -> EnvironmentValueBox<Value> {
-        guard let box = writer.valueBox else { return rereadResolved(keyPath, read: index, of: node) }
-        node.environmentReads[index].value = box
-        node.environmentReads[index].serial = environmentSerial
-        return unsafeDowncast(box, to: EnvironmentValueBox<Value>.self)
     }
 
     /// `node`'s read `index` of `keyPath` again, from the resolved environment.
@@ -109,9 +98,9 @@ extension ViewGraph {
                 let writer = unsafeDowncast(n.behavior, to: EnvironmentWriterBehavior.self)
                 let changed = writer.changedAt > serial
                 let written = writer.knownKey
-                if written == key && writer.writesValue {
+                if written == key, let box = writer.valueBox {
                     // The nearest writer of the value: nothing above it counts.
-                    result = !changed ? .unchanged : throughChange ? .unknown : .written(writer)
+                    result = !changed ? .unchanged : throughChange ? .unknown : .written(box)
                 } else if changed && (written == key || written < 0) {
                     result = .unknown
                 } else if written == key {
@@ -126,8 +115,11 @@ extension ViewGraph {
 
     enum KnownRead {
         case unchanged
-        /// The nearest writer of the key, an `.environment(_:_:)`, changed: its value is the read's.
-        case written(EnvironmentWriterBehavior)
+        /// The nearest writer of the key, an `.environment(_:_:)`, changed:
+        /// its box (``EnvironmentWriterBehavior/valueBox``) is the read's,
+        /// taken with no cast, box or copy (a text field's `onSubmit`,
+        /// written again on every keystroke).
+        case written(AnyObject)
         case unknown
     }
 

@@ -181,7 +181,7 @@ extension Style {
 }
 
 extension Text {
-    nonisolated private func with(_ change: (inout Text) -> Void) -> Text {
+    nonisolated private consuming func with(_ change: (inout Text) -> Void) -> Text {
         var copy = self
         change(&copy)
         return copy

@@ -103,7 +103,6 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
             b.apply = { env in env[keyPath: path] = box.value }
             if changed { graph.environmentChanged(path, below: node) }
         }
-        b.writesValue = true
         graph.reconcileOnlyChild(view.content, of: node)
     }
 }
@@ -111,15 +110,12 @@ public struct EnvironmentWriter<Content: View, Value>: PrimitiveView {
 class EnvironmentWriterBehavior: NodeBehavior {
     var keyPath: AnyKeyPath?
     var value: Any?
-    /// ``apply`` sets ``keyPath`` to ``value`` and nothing else (an
-    /// `.environment(_:_:)` writer): a read of the key below may take the
-    /// value from here without resolving the environment. False for the
-    /// writers whose change depends on what is above them (`.disabled`) or
-    /// is kept elsewhere (focus).
-    var writesValue = false
-    /// What an `.environment(_:_:)` writer writes (``writesValue``): an
-    /// ``EnvironmentValueBox`` of its key path's value type, which readers
-    /// of the key below take as their own read, with no cast or copy.
+    /// What an `.environment(_:_:)` writer writes, whose ``apply`` sets
+    /// ``keyPath`` to it and does nothing else: an ``EnvironmentValueBox``
+    /// of the key path's value type, which a read of the key below takes as
+    /// its own, without resolving the environment. Nil for the writers
+    /// whose change depends on what is above them (`.disabled`) or is kept
+    /// elsewhere (focus).
     var valueBox: AnyObject?
     var apply: ((inout EnvironmentValues) -> Void)?
     /// Whether the value's type is Equatable, once ``knowsEquatable``.

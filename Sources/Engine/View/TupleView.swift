@@ -95,55 +95,19 @@ public struct AnyView: PrimitiveView {
 }
 
 // The views above only arrange others: their nodes keep no value.
-extension TupleView {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension ConditionalContent {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
+extension TupleView { public static var _isStructural: Bool { true } }
+extension ConditionalContent { public static var _isStructural: Bool { true } }
 extension Optional where Wrapped: View {
     public static var _isStructural: Bool { true }
     public static var _structuralIsEquatable: Bool { Wrapped.self is any Equatable.Type }
 }
-extension Group {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension AnyView {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension VStack {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension HStack {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension ZStack {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension PaddingView {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension FrameView {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension FixedSizeView {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension LayoutPriorityView {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
-extension HiddenView {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
+extension Group { public static var _isStructural: Bool { true } }
+extension AnyView { public static var _isStructural: Bool { true } }
+extension VStack { public static var _isStructural: Bool { true } }
+extension HStack { public static var _isStructural: Bool { true } }
+extension ZStack { public static var _isStructural: Bool { true } }
+extension PaddingView { public static var _isStructural: Bool { true } }
+extension FrameView { public static var _isStructural: Bool { true } }
+extension FixedSizeView { public static var _isStructural: Bool { true } }
+extension LayoutPriorityView { public static var _isStructural: Bool { true } }
+extension HiddenView { public static var _isStructural: Bool { true } }

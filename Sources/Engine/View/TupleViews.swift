@@ -51,10 +51,7 @@ public struct TupleView2<V0: View, V1: View>: PrimitiveView {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView2 {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
+extension TupleView2 { public static var _isStructural: Bool { true } }
 
 /// 3 views in a row, as a `@ViewBuilder` block of 3 makes them.
 public struct TupleView3<V0: View, V1: View, V2: View>: PrimitiveView {
@@ -84,10 +81,7 @@ public struct TupleView3<V0: View, V1: View, V2: View>: PrimitiveView {
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView3 {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
+extension TupleView3 { public static var _isStructural: Bool { true } }
 
 /// 4 views in a row, as a `@ViewBuilder` block of 4 makes them.
 public struct TupleView4<V0: View, V1: View, V2: View, V3: View>: PrimitiveView {
@@ -119,10 +113,7 @@ public struct TupleView4<V0: View, V1: View, V2: View, V3: View>: PrimitiveView 
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView4 {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
+extension TupleView4 { public static var _isStructural: Bool { true } }
 
 /// 5 views in a row, as a `@ViewBuilder` block of 5 makes them.
 public struct TupleView5<V0: View, V1: View, V2: View, V3: View, V4: View>: PrimitiveView {
@@ -156,10 +147,7 @@ public struct TupleView5<V0: View, V1: View, V2: View, V3: View, V4: View>: Prim
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView5 {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
+extension TupleView5 { public static var _isStructural: Bool { true } }
 
 /// 6 views in a row, as a `@ViewBuilder` block of 6 makes them.
 public struct TupleView6<V0: View, V1: View, V2: View, V3: View, V4: View, V5: View>: PrimitiveView {
@@ -195,7 +183,4 @@ public struct TupleView6<V0: View, V1: View, V2: View, V3: View, V4: View, V5: V
     public static func _makeBehavior() -> NodeBehavior { TransparentBehavior.shared }
 }
 
-extension TupleView6 {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
+extension TupleView6 { public static var _isStructural: Bool { true } }

@@ -49,11 +49,12 @@ public protocol View {
     /// of the process the first time, for each view type.
     static var _isStructural: Bool { get }
     /// Engine hook: whether a structural view (``_isStructural``) can
-    /// compare equal, so its nodes keep their last value. The default asks
-    /// for an `Equatable` conformance at run time (a scan of every
-    /// conformance record of the process, once per type: ~180,000
-    /// instructions at start-up for each stack or tuple type an app
-    /// builds); the engine's structural views say it themselves.
+    /// compare equal, so its nodes keep their last value. `false` (the
+    /// default): a structural view that can says so (an optional of an
+    /// `Equatable` view does). Not asked at run time: a conformance check
+    /// scans every conformance record of the process, once per type
+    /// (~180,000 instructions at start-up for each stack or tuple type an
+    /// app builds). Asked only of views whose ``_isStructural`` is true.
     static var _structuralIsEquatable: Bool { get }
 }
 
@@ -62,7 +63,7 @@ extension View {
 
     public static var _isStructural: Bool { false }
 
-    public static var _structuralIsEquatable: Bool { Self.self is any Equatable.Type }
+    public static var _structuralIsEquatable: Bool { false }
 
     @inline(__always)
     public static func _isSame(_ a: Self, _ b: Self) -> Bool? { nil }

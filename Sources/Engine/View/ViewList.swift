@@ -228,7 +228,4 @@ extension View {
 }
 
 // A tag only marks its content: the node keeps no value.
-extension TaggedView {
-    public static var _isStructural: Bool { true }
-    public static var _structuralIsEquatable: Bool { false }
-}
+extension TaggedView { public static var _isStructural: Bool { true } }
